@@ -1,0 +1,38 @@
+//! Records what `peregrine speed` and `info` print about the build: the
+//! target triple, the compiler's version, the profile and opt-level.
+
+use std::process::Command;
+
+fn main() {
+    let target = std::env::var("TARGET").unwrap_or_else(|_| "unknown".into());
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = Command::new(&rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|| "rustc (unknown version)".into());
+    // Cargo's PROFILE says only "release" or "debug"; the directory name
+    // under target/ names the real profile ("small", "release", "dev"...).
+    let out_dir = std::env::var("OUT_DIR").unwrap_or_default();
+    let parts: Vec<&str> = out_dir.split(std::path::MAIN_SEPARATOR).collect();
+    let profile = parts
+        .iter()
+        .rposition(|p| *p == "build")
+        .and_then(|i| i.checked_sub(1))
+        .map(|i| parts[i].to_string())
+        .unwrap_or_else(|| std::env::var("PROFILE").unwrap_or_default());
+    let profile = if profile == "debug" {
+        "dev".to_string()
+    } else {
+        profile
+    };
+    let opt = std::env::var("OPT_LEVEL").unwrap_or_default();
+    println!("cargo:rustc-env=PEREGRINE_TARGET={target}");
+    println!("cargo:rustc-env=PEREGRINE_RUSTC={version}");
+    println!("cargo:rustc-env=PEREGRINE_PROFILE={profile}");
+    println!("cargo:rustc-env=PEREGRINE_OPT_LEVEL={opt}");
+    println!("cargo:rerun-if-env-changed=RUSTC");
+    println!("cargo:rerun-if-changed=build.rs");
+}

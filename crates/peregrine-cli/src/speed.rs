@@ -1,0 +1,428 @@
+//! `peregrine speed`: throughput in the `openssl speed` tradition.
+//!
+//! For each algorithm, backend and block size the chosen operation (a
+//! one-shot hash, or an HMAC with the key set up beforehand) runs back to
+//! back for `--seconds` of wall time after a short warm-up; the table shows
+//! thousands of bytes per second like openssl's. Progress goes to stderr,
+//! results to stdout.
+
+use peregrine::registry::{ALGORITHMS, Algorithm, BenchFn};
+use std::hint::black_box;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crate::Usage;
+
+const DEFAULT_SIZES: &[usize] = &[16, 64, 256, 1024, 8192, 16384];
+const MAX_SIZE: usize = 64 << 20;
+
+#[derive(Debug, Clone, PartialEq)]
+enum ImplChoice {
+    Best,
+    All,
+    Named(String),
+}
+
+#[derive(Debug)]
+struct Options {
+    algs: Vec<&'static Algorithm>,
+    seconds: f64,
+    sizes: Vec<usize>,
+    imp: ImplChoice,
+    json: bool,
+}
+
+fn parse(args: &[String]) -> Result<Options, Usage> {
+    let mut o = Options {
+        algs: Vec::new(),
+        seconds: 1.0,
+        sizes: DEFAULT_SIZES.to_vec(),
+        imp: ImplChoice::Best,
+        json: false,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = |name: &str| -> Result<String, Usage> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| Usage(format!("speed: {name} needs a value")))
+        };
+        match flag {
+            "--seconds" | "-seconds" => {
+                let v = value("--seconds")?;
+                o.seconds = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+                    .ok_or_else(|| {
+                        Usage(format!(
+                            "speed: --seconds wants a number of seconds in (0, 3600], not '{v}'"
+                        ))
+                    })?;
+            }
+            "--bytes" | "-bytes" => {
+                let v = value("--bytes")?;
+                o.sizes = parse_sizes(&v)?;
+            }
+            "--impl" => {
+                let v = value("--impl")?;
+                o.imp = match v.as_str() {
+                    "best" => ImplChoice::Best,
+                    "all" => ImplChoice::All,
+                    "" => {
+                        return Err(Usage(
+                            "speed: --impl wants best, all or a backend name".into(),
+                        ));
+                    }
+                    name => ImplChoice::Named(name.to_ascii_lowercase()),
+                };
+            }
+            "--json" => o.json = true,
+            "-h" | "--help" => return Err(Usage(crate::USAGE.into())),
+            f if f.starts_with('-') => return Err(Usage(format!("speed: unknown option '{f}'"))),
+            name => match peregrine::registry::find(name) {
+                Some(alg) => {
+                    if !o.algs.iter().any(|x| x.name == alg.name) {
+                        o.algs.push(alg);
+                    }
+                }
+                None => {
+                    return Err(Usage(format!(
+                        "speed: unknown algorithm '{name}' (known: {})",
+                        crate::known_names(None)
+                    )));
+                }
+            },
+        }
+    }
+    if o.algs.is_empty() {
+        o.algs = ALGORITHMS.iter().collect();
+    }
+    Ok(o)
+}
+
+fn parse_sizes(v: &str) -> Result<Vec<usize>, Usage> {
+    let mut sizes = Vec::new();
+    for part in v.split(',') {
+        let part = part.trim();
+        let n = part
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_SIZE).contains(n))
+            .ok_or_else(|| {
+                Usage(format!(
+                    "speed: --bytes wants sizes from 1 to {MAX_SIZE}, not '{part}'"
+                ))
+            })?;
+        if !sizes.contains(&n) {
+            sizes.push(n);
+        }
+    }
+    Ok(sizes)
+}
+
+/// One measured cell.
+struct Cell {
+    size: usize,
+    iterations: u64,
+    seconds: f64,
+}
+
+impl Cell {
+    fn bytes_per_second(&self) -> f64 {
+        self.iterations as f64 * self.size as f64 / self.seconds
+    }
+}
+
+struct Row {
+    alg: &'static Algorithm,
+    imp: &'static str,
+    cells: Vec<Cell>,
+}
+
+/// Runs `f` on `data` for at least `budget`, checking the clock only
+/// between batches whose size grows until one takes about a millisecond.
+fn measure(f: &mut BenchFn, data: &[u8], budget: Duration) -> (u64, f64) {
+    let mut sink = 0u8;
+    let mut batch: u64 = 1;
+    let mut iterations = 0u64;
+    let start = Instant::now();
+    loop {
+        let t = Instant::now();
+        for _ in 0..batch {
+            sink ^= f(black_box(data));
+        }
+        iterations += batch;
+        let now = Instant::now();
+        if now - start >= budget {
+            black_box(sink);
+            return (iterations, (now - start).as_secs_f64());
+        }
+        if now - t < Duration::from_millis(1) {
+            batch = batch.saturating_mul(2);
+        }
+    }
+}
+
+/// The backends of `alg` to run for `choice`, or why not.
+fn backends(alg: &Algorithm, choice: &ImplChoice) -> Result<Vec<&'static str>, String> {
+    let impls = alg.impls();
+    match choice {
+        ImplChoice::Best => Ok(vec![alg.best()]),
+        ImplChoice::All => {
+            for s in impls.iter().filter(|s| !s.available && s.compiled) {
+                eprintln!(
+                    "{} [{}]: skipped, needs {} (not available here)",
+                    alg.name, s.name, s.needs
+                );
+            }
+            Ok(impls
+                .iter()
+                .filter(|s| s.available)
+                .map(|s| s.name)
+                .collect())
+        }
+        ImplChoice::Named(n) => match impls.iter().find(|s| s.name == n) {
+            Some(s) if s.available => Ok(vec![s.name]),
+            Some(s) => Err(format!(
+                "{} [{}] cannot run here: it needs {} (effective CPU features: {})",
+                alg.name,
+                s.name,
+                s.needs,
+                peregrine::cpu::effective()
+            )),
+            None => Err(format!(
+                "{} has no backend '{n}' (backends: {})",
+                alg.name,
+                impls.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+            )),
+        },
+    }
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
+    let o = parse(args)?;
+
+    // Decide everything before measuring, so a bad --impl fails at once.
+    let mut plan: Vec<(&'static Algorithm, Vec<&'static str>)> = Vec::new();
+    for &alg in &o.algs {
+        match backends(alg, &o.imp) {
+            Ok(b) => plan.push((alg, b)),
+            Err(msg) if o.algs.len() == 1 || matches!(o.imp, ImplChoice::Best) => {
+                return Err(Usage(format!("speed: {msg}")));
+            }
+            // `--impl NAME` over several algorithms: run those that have it.
+            Err(msg) => eprintln!("speed: {msg}; skipping {}", alg.name),
+        }
+    }
+    if plan.iter().all(|(_, b)| b.is_empty()) {
+        return Err(Usage("speed: nothing to run with these options".into()));
+    }
+
+    let max = *o.sizes.iter().max().expect("at least one size");
+    // Deterministic, non-trivial input.
+    let data: Vec<u8> = (0..max as u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    let budget = Duration::from_secs_f64(o.seconds);
+    let warmup = Duration::from_secs_f64((o.seconds * 0.1).min(0.2));
+
+    if !o.json {
+        print!("{}", header());
+        println!();
+        let _ = std::io::stdout().flush();
+    }
+    let mut rows = Vec::new();
+    for (alg, imps) in &plan {
+        for &imp in imps {
+            let mut f = alg.bench(imp).expect("planned backends are available");
+            let mut cells = Vec::new();
+            for &size in &o.sizes {
+                eprint!(
+                    "Doing {} [{imp}] for {}s on {size} size blocks: ",
+                    alg.name, o.seconds
+                );
+                let _ = std::io::stderr().flush();
+                measure(&mut f, &data[..size], warmup);
+                let (iterations, seconds) = measure(&mut f, &data[..size], budget);
+                eprintln!("{iterations} {} ops in {seconds:.2}s", alg.name);
+                cells.push(Cell {
+                    size,
+                    iterations,
+                    seconds,
+                });
+            }
+            rows.push(Row { alg, imp, cells });
+        }
+    }
+
+    if o.json {
+        println!("{}", json(&rows));
+    } else {
+        print!("{}", table(&o.sizes, &rows));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn header() -> String {
+    let mut s = String::new();
+    s.push_str(&crate::build_line());
+    s.push('\n');
+    s.push_str(&crate::info::cpu_lines());
+    let choices: Vec<String> = ALGORITHMS
+        .iter()
+        .map(|a| format!("{}={}", a.name, a.best()))
+        .collect();
+    s.push_str(&format!("backends (best): {}\n", choices.join(" ")));
+    s
+}
+
+fn table(sizes: &[usize], rows: &[Row]) -> String {
+    let label = |r: &Row| format!("{} [{}]", r.alg.name, r.imp);
+    let width = rows
+        .iter()
+        .map(|r| label(r).len())
+        .max()
+        .unwrap_or(4)
+        .max(20);
+    let mut s = String::from("The 'numbers' are in 1000s of bytes per second processed.\n");
+    s.push_str(&format!("{:<width$}", "type"));
+    for &size in sizes {
+        s.push_str(&format!(" {:>13}", format!("{size} bytes")));
+    }
+    s.push('\n');
+    for r in rows {
+        s.push_str(&format!("{:<width$}", label(r)));
+        for c in &r.cells {
+            s.push_str(&format!(
+                " {:>13}",
+                format!("{:.2}k", c.bytes_per_second() / 1000.0)
+            ));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json(rows: &[Row]) -> String {
+    let cpu = peregrine::cpu::effective();
+    let names = |c: peregrine::cpu::Caps| {
+        c.iter()
+            .map(|f| json_str(f.name()))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut s = format!(
+        "{{\"peregrine\":{},\"target\":{},\"rustc\":{},\"profile\":{},\"cpu_detected\":[{}],\"cpu_effective\":[{}],\"peregrine_cpu\":{},\"results\":[",
+        json_str(env!("CARGO_PKG_VERSION")),
+        json_str(env!("PEREGRINE_TARGET")),
+        json_str(env!("PEREGRINE_RUSTC")),
+        json_str(env!("PEREGRINE_PROFILE")),
+        names(peregrine::cpu::detected()),
+        names(cpu),
+        peregrine::cpu::override_value().map_or("null".to_string(), |v| json_str(&v)),
+    );
+    let mut first = true;
+    for r in rows {
+        for c in &r.cells {
+            if !first {
+                s.push(',');
+            }
+            first = false;
+            s.push_str(&format!(
+                "\n{{\"algorithm\":{},\"impl\":{},\"size\":{},\"iterations\":{},\"seconds\":{:.6},\"bytes_per_second\":{:.1}}}",
+                json_str(r.alg.name),
+                json_str(r.imp),
+                c.size,
+                c.iterations,
+                c.seconds,
+                c.bytes_per_second()
+            ));
+        }
+    }
+    s.push_str("\n]}");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn parses_options() {
+        let o = parse(&args(&[
+            "sha256",
+            "--seconds",
+            "0.5",
+            "--bytes=16,64",
+            "--impl",
+            "all",
+            "--json",
+        ]))
+        .unwrap();
+        assert_eq!(o.algs.len(), 1);
+        assert_eq!(o.seconds, 0.5);
+        assert_eq!(o.sizes, [16, 64]);
+        assert_eq!(o.imp, ImplChoice::All);
+        assert!(o.json);
+        assert_eq!(parse(&[]).unwrap().algs.len(), ALGORITHMS.len());
+    }
+
+    #[test]
+    fn rejects_bad_input() {
+        for bad in [
+            &["nope"][..],
+            &["--seconds", "0"],
+            &["--seconds", "inf"],
+            &["--seconds"],
+            &["--bytes", "0"],
+            &["--bytes", "16,x"],
+            &["--frobnicate"],
+            &["--impl", ""],
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn named_impl_must_exist_and_run() {
+        let sha = peregrine::registry::find("sha256").unwrap();
+        assert!(backends(sha, &ImplChoice::Named("soft".into())).is_ok());
+        assert!(
+            backends(sha, &ImplChoice::Named("aesni".into()))
+                .unwrap_err()
+                .contains("no backend")
+        );
+        let all = backends(sha, &ImplChoice::All).unwrap();
+        assert!(all.contains(&"soft"));
+    }
+
+    #[test]
+    fn json_escapes() {
+        assert_eq!(json_str("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+    }
+}

@@ -1,0 +1,488 @@
+//! CPU feature detection, the user's override, and the backend-choice log.
+//!
+//! Detection runs once and is cached in an atomic. The effective feature set
+//! is the detected set minus whatever the user removed, either through the
+//! `PEREGRINE_CPU` environment variable (with the `std` feature) or through
+//! [`restrict`] (for `no_std` users). Features can only ever be *removed*, so
+//! no override can make a backend run on a CPU that lacks what it needs.
+//!
+//! `PEREGRINE_CPU` is a comma-separated list of `-name` entries
+//! (`PEREGRINE_CPU=-avx2,-shani`) or the single word `none` (portable code
+//! only). `PEREGRINE_CPU_VERBOSE=1` prints each backend choice once on stderr.
+
+use core::fmt;
+use core::sync::atomic::{AtomicU64, Ordering};
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+macro_rules! features {
+    ($( $(#[$doc:meta])* $variant:ident = $bit:expr, $name:literal, $arch:literal; )*) => {
+        /// One CPU feature that some backend needs.
+        ///
+        /// The set is the union over every architecture Peregrine knows, so a
+        /// `PEREGRINE_CPU` value written for one machine is still valid on
+        /// another (a feature the CPU does not have is simply absent).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Feature {
+            $( $(#[$doc])* $variant = $bit, )*
+        }
+
+        impl Feature {
+            /// Every feature, in a fixed order.
+            pub const ALL: &'static [Feature] = &[ $( Feature::$variant, )* ];
+
+            /// The name used by `PEREGRINE_CPU` and printed by `peregrine info`.
+            pub const fn name(self) -> &'static str {
+                match self { $( Feature::$variant => $name, )* }
+            }
+
+            /// The architecture the feature belongs to (`"x86_64"` or `"aarch64"`).
+            pub const fn arch(self) -> &'static str {
+                match self { $( Feature::$variant => $arch, )* }
+            }
+        }
+    };
+}
+
+features! {
+    /// SSE2 (x86_64 baseline).
+    Sse2 = 0, "sse2", "x86_64";
+    /// SSSE3 (`pshufb`).
+    Ssse3 = 1, "ssse3", "x86_64";
+    /// SSE4.1 (`pblendw`, `palignr` users).
+    Sse41 = 2, "sse4.1", "x86_64";
+    /// AVX, with OS support for the ymm state (XCR0).
+    Avx = 3, "avx", "x86_64";
+    /// AVX2.
+    Avx2 = 4, "avx2", "x86_64";
+    /// BMI1.
+    Bmi1 = 5, "bmi1", "x86_64";
+    /// BMI2 (`mulx`, `rorx`).
+    Bmi2 = 6, "bmi2", "x86_64";
+    /// ADX (`adcx`, `adox`).
+    Adx = 7, "adx", "x86_64";
+    /// AES-NI on x86_64; the ARMv8 AES instructions on aarch64.
+    Aes = 8, "aes", "any";
+    /// PCLMULQDQ.
+    Pclmulqdq = 9, "pclmulqdq", "x86_64";
+    /// The SHA extensions (SHA-NI: `sha256rnds2`, `sha1rnds4`, ...).
+    Shani = 10, "shani", "x86_64";
+    /// VAES (AES on ymm), only with OS ymm support.
+    Vaes = 11, "vaes", "x86_64";
+    /// VPCLMULQDQ (carry-less multiply on ymm), only with OS ymm support.
+    Vpclmulqdq = 12, "vpclmulqdq", "x86_64";
+    /// AVX-512F, only with OS zmm support. Detected and reported; no
+    /// backend uses it yet.
+    Avx512f = 13, "avx512f", "x86_64";
+    /// Advanced SIMD (aarch64 baseline).
+    Neon = 32, "neon", "aarch64";
+    /// PMULL/PMULL2 on 64-bit lanes.
+    Pmull = 33, "pmull", "aarch64";
+    /// ARMv8 SHA-1 instructions.
+    Sha1 = 34, "sha1", "aarch64";
+    /// ARMv8 SHA-256 instructions.
+    Sha2 = 35, "sha2", "aarch64";
+    /// ARMv8.2 SHA-512 instructions.
+    Sha512 = 36, "sha512", "aarch64";
+    /// ARMv8.2 SHA-3 instructions (EOR3, RAX1, XAR, BCAX).
+    Sha3 = 37, "sha3", "aarch64";
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Feature {
+    /// Looks a feature up by its `PEREGRINE_CPU` name (case-insensitive).
+    /// `sha` is accepted for `shani` and `sse41` for `sse4.1`.
+    pub fn from_name(name: &str) -> Option<Feature> {
+        let lower = |s: &str| s.eq_ignore_ascii_case(name);
+        if lower("sha") {
+            return Some(Feature::Shani);
+        }
+        if lower("sse41") {
+            return Some(Feature::Sse41);
+        }
+        Feature::ALL.iter().copied().find(|f| lower(f.name()))
+    }
+
+    /// Features that cannot work once this one is removed (removing `avx`
+    /// also removes everything that uses the ymm registers).
+    const fn dependents(self) -> Caps {
+        match self {
+            Feature::Sse2 => Caps(
+                Caps::bit(Feature::Ssse3)
+                    | Caps::bit(Feature::Sse41)
+                    | Caps::bit(Feature::Aes)
+                    | Caps::bit(Feature::Pclmulqdq)
+                    | Caps::bit(Feature::Shani)
+                    | Caps::bit(Feature::Avx)
+                    | Caps::bit(Feature::Avx2)
+                    | Caps::bit(Feature::Vaes)
+                    | Caps::bit(Feature::Vpclmulqdq)
+                    | Caps::bit(Feature::Avx512f),
+            ),
+            Feature::Avx => Caps(
+                Caps::bit(Feature::Avx2)
+                    | Caps::bit(Feature::Vaes)
+                    | Caps::bit(Feature::Vpclmulqdq)
+                    | Caps::bit(Feature::Avx512f),
+            ),
+            Feature::Neon => Caps(
+                Caps::bit(Feature::Aes)
+                    | Caps::bit(Feature::Pmull)
+                    | Caps::bit(Feature::Sha1)
+                    | Caps::bit(Feature::Sha2)
+                    | Caps::bit(Feature::Sha512)
+                    | Caps::bit(Feature::Sha3),
+            ),
+            _ => Caps::EMPTY,
+        }
+    }
+}
+
+/// A set of CPU features (a bitset).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Caps(u64);
+
+impl Caps {
+    /// The empty set: what the portable backends need.
+    pub const EMPTY: Caps = Caps(0);
+
+    const fn bit(f: Feature) -> u64 {
+        1u64 << (f as u32)
+    }
+
+    /// The set holding exactly the given features.
+    pub const fn of(features: &[Feature]) -> Caps {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < features.len() {
+            bits |= Caps::bit(features[i]);
+            i += 1;
+        }
+        Caps(bits)
+    }
+
+    /// Whether `f` is in the set.
+    pub const fn has(self, f: Feature) -> bool {
+        self.0 & Caps::bit(f) != 0
+    }
+
+    /// Whether every feature of `other` is in `self`.
+    pub const fn contains(self, other: Caps) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// `self` with `f` added.
+    pub const fn with(self, f: Feature) -> Caps {
+        Caps(self.0 | Caps::bit(f))
+    }
+
+    /// `self` with the features of `other` removed.
+    pub const fn without(self, other: Caps) -> Caps {
+        Caps(self.0 & !other.0)
+    }
+
+    /// `self` without `f` and without the features that depend on it.
+    pub const fn without_feature(self, f: Feature) -> Caps {
+        self.without(Caps(Caps::bit(f) | f.dependents().0))
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The features in the set, in [`Feature::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Feature> {
+        Feature::ALL.iter().copied().filter(move |f| self.has(*f))
+    }
+}
+
+impl fmt::Debug for Caps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for Caps {
+    /// Space-separated feature names, or `(none)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("(none)");
+        }
+        let mut first = true;
+        for feat in self.iter() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            f.write_str(feat.name())?;
+        }
+        Ok(())
+    }
+}
+
+/// Bit 63 marks the cache as filled (no feature uses it).
+const INIT: u64 = 1 << 63;
+static DETECTED: AtomicU64 = AtomicU64::new(0);
+/// Features removed by the user (environment or [`restrict`]); only grows.
+static REMOVED: AtomicU64 = AtomicU64::new(0);
+static ENV_READ: AtomicU64 = AtomicU64::new(0);
+
+/// The features this CPU (and OS) supports, detected once and cached.
+pub fn detected() -> Caps {
+    let v = DETECTED.load(Ordering::SeqCst);
+    if v & INIT != 0 {
+        return Caps(v & !INIT);
+    }
+    let caps = detect_uncached();
+    DETECTED.store(caps.0 | INIT, Ordering::SeqCst);
+    caps
+}
+
+fn detect_uncached() -> Caps {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86_64::detect()
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        aarch64::detect()
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        Caps::EMPTY
+    }
+}
+
+/// The features backends may use: [`detected`] minus what `PEREGRINE_CPU`
+/// and [`restrict`] removed.
+pub fn effective() -> Caps {
+    read_env_once();
+    detected().without(Caps(REMOVED.load(Ordering::SeqCst)))
+}
+
+/// Removes features for the rest of the process (the library form of
+/// `PEREGRINE_CPU`, for `no_std` users and for tests). Removing is the only
+/// direction; features that depend on a removed one go too. Objects created
+/// before the call keep the backend they chose.
+pub fn restrict(features: &[Feature]) {
+    let mut all = Caps::of(features);
+    for f in features {
+        all = Caps(all.0 | f.dependents().0);
+    }
+    REMOVED.fetch_or(all.0, Ordering::SeqCst);
+}
+
+/// Removes every feature: only portable backends run from now on.
+pub fn restrict_all() {
+    REMOVED.fetch_or(!INIT, Ordering::SeqCst);
+}
+
+/// What a `PEREGRINE_CPU` value means: the features it removes and the
+/// entries it could not use (each with the reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Override<'a> {
+    /// Features removed (with their dependents).
+    pub removed: Caps,
+    /// Whether the value was `none`.
+    pub none: bool,
+    /// Entries that were ignored, with why.
+    pub ignored: alloc::vec::Vec<(&'a str, &'static str)>,
+}
+
+/// Parses a `PEREGRINE_CPU` value without applying it.
+///
+/// Entries are separated by commas, surrounding spaces are ignored, and
+/// empty entries are skipped. `-name` removes a feature; `none` removes all.
+/// A name without `-` is ignored (features can only be removed), and so is
+/// an unknown name; both are reported in [`Override::ignored`].
+pub fn parse_override(value: &str) -> Override<'_> {
+    let mut out = Override {
+        removed: Caps::EMPTY,
+        none: false,
+        ignored: alloc::vec::Vec::new(),
+    };
+    for entry in value.split(',') {
+        let entry = entry.trim();
+        if entry.is_empty() {
+            continue;
+        }
+        if entry.eq_ignore_ascii_case("none") {
+            out.none = true;
+            continue;
+        }
+        match entry.strip_prefix('-') {
+            Some(name) => match Feature::from_name(name.trim()) {
+                Some(f) => out.removed = Caps(out.removed.0 | Caps::bit(f) | f.dependents().0),
+                None => out.ignored.push((entry, "unknown feature")),
+            },
+            None => {
+                if Feature::from_name(entry).is_some() {
+                    out.ignored
+                        .push((entry, "features can only be removed (write -name)"));
+                } else {
+                    out.ignored.push((entry, "unknown feature"));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn read_env_once() {
+    if ENV_READ.load(Ordering::SeqCst) != 0 {
+        return;
+    }
+    // Several threads may get here at once; applying the same removal twice
+    // is harmless and the warning is guarded by the swap below.
+    #[cfg(feature = "std")]
+    {
+        if let Ok(value) = std::env::var("PEREGRINE_CPU") {
+            let o = parse_override(&value);
+            if o.none {
+                REMOVED.fetch_or(!INIT, Ordering::SeqCst);
+            }
+            REMOVED.fetch_or(o.removed.0, Ordering::SeqCst);
+            if !o.ignored.is_empty() && ENV_READ.swap(1, Ordering::SeqCst) == 0 {
+                let mut names = alloc::string::String::new();
+                for f in Feature::ALL {
+                    if !names.is_empty() {
+                        names.push_str(", ");
+                    }
+                    names.push_str(f.name());
+                }
+                for (entry, why) in &o.ignored {
+                    std::eprintln!(
+                        "peregrine: PEREGRINE_CPU: ignoring '{entry}' ({why}); valid: none, or -NAME with NAME one of {names}"
+                    );
+                }
+            }
+        }
+    }
+    ENV_READ.store(1, Ordering::SeqCst);
+}
+
+/// The raw `PEREGRINE_CPU` value, for reports (`None` when unset or
+/// without `std`).
+#[cfg(feature = "std")]
+pub fn override_value() -> Option<alloc::string::String> {
+    std::env::var("PEREGRINE_CPU").ok()
+}
+
+/// Logs a backend choice once per algorithm when `PEREGRINE_CPU_VERBOSE=1`.
+/// `slot` is a per-algorithm flag owned by the caller's module.
+pub(crate) fn log_choice(slot: &core::sync::atomic::AtomicBool, algorithm: &str, backend: &str) {
+    #[cfg(feature = "std")]
+    {
+        if slot.load(Ordering::SeqCst) {
+            return;
+        }
+        let on =
+            std::env::var_os("PEREGRINE_CPU_VERBOSE").is_some_and(|v| v != "0" && !v.is_empty());
+        if !slot.swap(true, Ordering::SeqCst) && on {
+            std::eprintln!("peregrine: {algorithm}: using {backend}");
+        }
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = (slot, algorithm, backend);
+    }
+}
+
+/// The interface every primitive's `Impl` enum provides, so tests, the
+/// registry and `peregrine speed` can treat backends alike.
+///
+/// A primitive's `Impl` lists its backends best first with `Soft` last;
+/// its `Checked` type can only be made by [`Backend::check`], so holding
+/// one proves the CPU has what the backend needs.
+pub trait Backend: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+    /// The proof type for this primitive.
+    type Checked: Copy + fmt::Debug + Send + Sync + 'static;
+    /// The primitive's name in logs ("sha256").
+    const PRIMITIVE: &'static str;
+    /// Every backend, best first, the portable one last.
+    const ALL: &'static [Self];
+    /// The backend's short name ("shani", "soft").
+    fn name(self) -> &'static str;
+    /// The CPU features it needs.
+    fn needs(self) -> Caps;
+    /// Whether this build contains it (the right architecture).
+    fn compiled(self) -> bool;
+    /// The proof, when the effective CPU features allow it.
+    fn check(self) -> Option<Self::Checked>;
+    /// The best backend the CPU can run.
+    fn best() -> Self::Checked;
+    /// The backend a proof is for.
+    fn of(checked: Self::Checked) -> Self;
+    /// The backend called `name` (case-insensitive).
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|b| b.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// Whether a backend compiled for this build, needing `needs`, may run now.
+pub fn allows(compiled: bool, needs: Caps) -> bool {
+    compiled && effective().contains(needs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_removes_and_ignores() {
+        let o = parse_override(" -avx2 , -SHANI,,avx,bogus,-nope");
+        assert!(o.removed.has(Feature::Avx2));
+        assert!(o.removed.has(Feature::Shani));
+        assert!(!o.removed.has(Feature::Avx));
+        assert!(!o.none);
+        let ignored: alloc::vec::Vec<_> = o.ignored.iter().map(|(e, _)| *e).collect();
+        assert_eq!(ignored, ["avx", "bogus", "-nope"]);
+    }
+
+    #[test]
+    fn removing_avx_removes_ymm_users() {
+        let o = parse_override("-avx");
+        for f in [
+            Feature::Avx,
+            Feature::Avx2,
+            Feature::Vaes,
+            Feature::Vpclmulqdq,
+        ] {
+            assert!(o.removed.has(f), "{f}");
+        }
+        assert!(!o.removed.has(Feature::Aes));
+    }
+
+    #[test]
+    fn none_is_recognised() {
+        assert!(parse_override("none").none);
+        assert!(parse_override("NONE").none);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for f in Feature::ALL {
+            assert_eq!(Feature::from_name(f.name()), Some(*f));
+        }
+        assert_eq!(Feature::from_name("sha"), Some(Feature::Shani));
+        assert_eq!(Feature::from_name("x"), None);
+    }
+
+    #[test]
+    fn effective_is_a_subset_of_detected() {
+        assert!(detected().contains(effective()));
+    }
+}

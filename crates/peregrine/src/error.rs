@@ -1,0 +1,31 @@
+use core::fmt;
+
+/// The error type of every fallible Peregrine operation.
+///
+/// Verification failures carry no detail on purpose: which byte differed is
+/// exactly what an attacker wants to learn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A MAC tag, or another authenticator, did not verify.
+    VerificationFailed,
+    /// An input had a length the operation does not accept.
+    InvalidLength {
+        /// What was too long or too short ("tag", "key", ...).
+        what: &'static str,
+        /// The length given.
+        got: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::VerificationFailed => f.write_str("verification failed"),
+            Error::InvalidLength { what, got } => write!(f, "invalid {what} length: {got} bytes"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for Error {}

@@ -1,0 +1,376 @@
+//! SHA-224 and SHA-256 (FIPS 180-4).
+//!
+//! Backends, best first:
+//!
+//! | [`Impl`] | file | needs |
+//! |---|---|---|
+//! | `Shani` | `x86_64_shani.rs` | SHA-NI, SSSE3, SSE4.1 |
+//! | `Armv8` | `aarch64_sha2.rs` | ARMv8 SHA-256 instructions |
+//! | `Soft` | `soft.rs` | nothing (portable) |
+//!
+//! ```
+//! use peregrine::hash::sha256::{Impl, Sha256};
+//! use peregrine::hash::Hash;
+//!
+//! let mut h = Sha256::with_impl(Impl::Soft.check().unwrap());
+//! h.update(b"ab");
+//! h.update(b"c");
+//! assert_eq!(h.finalize(), peregrine::hash::sha256::sha256(b"abc"));
+//! ```
+
+use core::sync::atomic::AtomicBool;
+use zeroize::Zeroize;
+
+use crate::cpu::{self, Backend, Caps, Feature};
+use crate::hash::Hash;
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64_sha2;
+mod soft;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_shani;
+
+/// A SHA-256 compression backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Impl {
+    /// x86_64 SHA extensions (`sha256rnds2`, `sha256msg1/2`).
+    Shani,
+    /// ARMv8 SHA-256 instructions (`sha256h`, `sha256h2`, `sha256su0/1`).
+    Armv8,
+    /// Portable Rust, constant time (no data-dependent branches or indices).
+    Soft,
+}
+
+/// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
+/// [`Impl::best`] make one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked(Impl);
+
+impl Impl {
+    /// Every backend, best first, `Soft` last.
+    pub const ALL: &'static [Impl] = &[Impl::Shani, Impl::Armv8, Impl::Soft];
+
+    /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Impl::Shani => "shani",
+            Impl::Armv8 => "armv8",
+            Impl::Soft => "soft",
+        }
+    }
+
+    /// The architecture the backend is built for (`None`: any).
+    pub const fn arch(self) -> Option<&'static str> {
+        match self {
+            Impl::Shani => Some("x86_64"),
+            Impl::Armv8 => Some("aarch64"),
+            Impl::Soft => None,
+        }
+    }
+
+    /// The CPU features the backend needs.
+    pub const fn needs(self) -> Caps {
+        match self {
+            Impl::Shani => Caps::of(&[
+                Feature::Sse2,
+                Feature::Ssse3,
+                Feature::Sse41,
+                Feature::Shani,
+            ]),
+            Impl::Armv8 => Caps::of(&[Feature::Neon, Feature::Sha2]),
+            Impl::Soft => Caps::EMPTY,
+        }
+    }
+
+    /// The backend called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Impl> {
+        <Impl as Backend>::from_name(name)
+    }
+
+    /// Whether the backend is compiled into this build (its architecture).
+    pub const fn compiled(self) -> bool {
+        match self {
+            Impl::Shani => cfg!(target_arch = "x86_64"),
+            Impl::Armv8 => cfg!(target_arch = "aarch64"),
+            Impl::Soft => true,
+        }
+    }
+
+    /// `Some` when this build has the backend and the effective CPU
+    /// features (after `PEREGRINE_CPU` and [`cpu::restrict`]) cover it.
+    pub fn check(self) -> Option<Checked> {
+        cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
+    }
+
+    /// The best backend the CPU can run. Logs the choice once when
+    /// `PEREGRINE_CPU_VERBOSE=1`.
+    pub fn best() -> Checked {
+        static LOGGED: AtomicBool = AtomicBool::new(false);
+        let c = Impl::ALL
+            .iter()
+            .find_map(|i| i.check())
+            .unwrap_or(Checked(Impl::Soft));
+        cpu::log_choice(&LOGGED, "sha256", c.0.name());
+        c
+    }
+}
+
+impl Backend for Impl {
+    type Checked = Checked;
+    const PRIMITIVE: &'static str = "sha256";
+    const ALL: &'static [Impl] = Impl::ALL;
+    fn name(self) -> &'static str {
+        Impl::name(self)
+    }
+    fn needs(self) -> Caps {
+        Impl::needs(self)
+    }
+    fn compiled(self) -> bool {
+        Impl::compiled(self)
+    }
+    fn check(self) -> Option<Checked> {
+        Impl::check(self)
+    }
+    fn best() -> Checked {
+        Impl::best()
+    }
+    fn of(checked: Checked) -> Impl {
+        checked.0
+    }
+}
+
+impl Checked {
+    /// The backend this proof is for.
+    pub const fn get(self) -> Impl {
+        self.0
+    }
+}
+
+/// Runs the compression function over whole 64-byte blocks.
+#[inline]
+fn compress(imp: Checked, state: &mut [u32; 8], blocks: &[u8]) {
+    debug_assert!(blocks.len().is_multiple_of(64));
+    match imp.0 {
+        // SAFETY: a `Checked` exists only when `Impl::check` saw the CPU
+        // features the backend's `#[target_feature]` list needs (see
+        // `Impl::needs`), on the architecture it is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Shani => unsafe { x86_64_shani::compress(state, blocks) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "aarch64")]
+        Impl::Armv8 => unsafe { aarch64_sha2::compress(state, blocks) },
+        _ => soft::compress(state, blocks),
+    }
+}
+
+/// The round constants of FIPS 180-4 section 4.2.2, shared by every backend.
+pub(crate) const K: [u32; 64] = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+const IV256: [u32; 8] = [
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+const IV224: [u32; 8] = [
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+];
+
+/// The streaming engine behind both SHA-224 and SHA-256.
+#[derive(Clone)]
+struct Engine {
+    state: [u32; 8],
+    buf: [u8; 64],
+    buf_len: usize,
+    /// Bytes absorbed so far (the length field is this times 8, mod 2^64).
+    total: u64,
+    imp: Checked,
+}
+
+impl Engine {
+    fn new(imp: Checked, iv: [u32; 8]) -> Self {
+        Engine {
+            state: iv,
+            buf: [0; 64],
+            buf_len: 0,
+            total: 0,
+            imp,
+        }
+    }
+
+    fn update(&mut self, mut data: &[u8]) {
+        self.total = self.total.wrapping_add(data.len() as u64);
+        if self.buf_len > 0 {
+            let take = (64 - self.buf_len).min(data.len());
+            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
+            self.buf_len += take;
+            data = &data[take..];
+            if self.buf_len < 64 {
+                return;
+            }
+            compress(self.imp, &mut self.state, &self.buf);
+            self.buf_len = 0;
+        }
+        let whole = data.len() & !63;
+        if whole > 0 {
+            compress(self.imp, &mut self.state, &data[..whole]);
+        }
+        let rest = &data[whole..];
+        self.buf[..rest.len()].copy_from_slice(rest);
+        self.buf_len = rest.len();
+    }
+
+    /// Pads, runs the last block(s) and returns the state words.
+    fn finish(&mut self) -> [u32; 8] {
+        let bits = self.total.wrapping_mul(8);
+        let n = self.buf_len;
+        self.buf[n] = 0x80;
+        self.buf[n + 1..].fill(0);
+        if n >= 56 {
+            compress(self.imp, &mut self.state, &self.buf);
+            self.buf.fill(0);
+        }
+        self.buf[56..].copy_from_slice(&bits.to_be_bytes());
+        compress(self.imp, &mut self.state, &self.buf);
+        self.state
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // The state may derive from a secret (an HMAC key, a secret message).
+        self.state.zeroize();
+        self.buf.zeroize();
+    }
+}
+
+macro_rules! sha2_32 {
+    ($(#[$doc:meta])* $ty:ident, $fn:ident, $name:literal, $iv:expr, $out:literal) => {
+        $(#[$doc])*
+        #[derive(Clone)]
+        pub struct $ty(Engine);
+
+        impl $ty {
+            /// A new hasher with the best backend for this CPU.
+            pub fn new() -> Self {
+                Self::with_impl(Impl::best())
+            }
+
+            /// A new hasher with the given backend.
+            pub fn with_impl(imp: Checked) -> Self {
+                $ty(Engine::new(imp, $iv))
+            }
+
+            /// Absorbs `data`.
+            pub fn update(&mut self, data: &[u8]) {
+                self.0.update(data);
+            }
+
+            /// Pads and returns the digest.
+            pub fn finalize(mut self) -> [u8; $out] {
+                let words = self.0.finish();
+                let mut out = [0u8; $out];
+                for (o, w) in out.chunks_exact_mut(4).zip(words) {
+                    o.copy_from_slice(&w.to_be_bytes());
+                }
+                out
+            }
+
+            /// The backend in use.
+            pub fn imp(&self) -> Impl {
+                self.0.imp.0
+            }
+        }
+
+        impl Default for $ty {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl core::fmt::Debug for $ty {
+            /// Shows the backend only, never the state.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($ty)).field("impl", &self.0.imp.0).finish_non_exhaustive()
+            }
+        }
+
+        impl Hash for $ty {
+            type Impl = Impl;
+            const NAME: &'static str = $name;
+            const BLOCK_LEN: usize = 64;
+            const OUTPUT_LEN: usize = $out;
+            type Output = [u8; $out];
+
+            fn new() -> Self {
+                $ty::new()
+            }
+            fn with_impl(imp: Checked) -> Self {
+                $ty::with_impl(imp)
+            }
+            fn fresh(&self) -> Self {
+                $ty::with_impl(self.0.imp)
+            }
+            fn update(&mut self, data: &[u8]) {
+                $ty::update(self, data)
+            }
+            fn finalize(self) -> [u8; $out] {
+                $ty::finalize(self)
+            }
+            fn backend(&self) -> &'static str {
+                self.0.imp.0.name()
+            }
+        }
+
+        /// One-shot hash with the best backend.
+        pub fn $fn(data: &[u8]) -> [u8; $out] {
+            let mut h = $ty::new();
+            h.update(data);
+            h.finalize()
+        }
+    };
+}
+
+sha2_32!(
+    /// SHA-256, streaming.
+    Sha256, sha256, "SHA2-256", IV256, 32
+);
+sha2_32!(
+    /// SHA-224 (SHA-256 with another IV, truncated to 28 bytes), streaming.
+    Sha224, sha224, "SHA2-224", IV224, 28
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fips_180_examples_every_impl() {
+        // FIPS 180-4 appendix examples ("abc" and the 448-bit message).
+        let abc256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+        let abc224 = "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7";
+        for imp in Impl::ALL.iter().filter_map(|i| i.check()) {
+            let mut h = Sha256::with_impl(imp);
+            h.update(b"abc");
+            assert_eq!(hex(&h.finalize()), abc256, "{:?}", imp);
+            let mut h = Sha224::with_impl(imp);
+            h.update(b"abc");
+            assert_eq!(hex(&h.finalize()), abc224, "{:?}", imp);
+        }
+    }
+
+    fn hex(b: &[u8]) -> alloc::string::String {
+        use core::fmt::Write;
+        let mut s = alloc::string::String::new();
+        for x in b {
+            write!(s, "{x:02x}").unwrap();
+        }
+        s
+    }
+}

@@ -1,0 +1,3 @@
+//! Message authentication codes.
+
+pub mod hmac;
