@@ -8,6 +8,7 @@
 
 mod dgst;
 mod info;
+mod peers;
 mod speed;
 
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ commands:
       --impl best|all|NAME   backend: the best one (default), every one the
                              CPU can run, or the one named
       --json                 machine-readable output on stdout
+      --peers                also run peer libraries on the same workload
+                             (build with: cargo run --release --features peers)
   info                       CPU features and every backend per algorithm
   dgst [-ALG] [FILE...]      hash files (stdin when none), openssl-dgst style;
                              -sha256 is the default

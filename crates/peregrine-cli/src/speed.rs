@@ -31,6 +31,7 @@ struct Options {
     sizes: Vec<usize>,
     imp: ImplChoice,
     json: bool,
+    peers: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, Usage> {
@@ -40,6 +41,7 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
         sizes: DEFAULT_SIZES.to_vec(),
         imp: ImplChoice::Best,
         json: false,
+        peers: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -84,6 +86,14 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
                 };
             }
             "--json" => o.json = true,
+            "--peers" => {
+                if !crate::peers::ENABLED {
+                    return Err(Usage(
+                        "speed: --peers needs a build with the peers feature: cargo run --release --features peers -- speed --peers ...".into(),
+                    ));
+                }
+                o.peers = true;
+            }
             "-h" | "--help" => return Err(Usage(crate::USAGE.into())),
             f if f.starts_with('-') => return Err(Usage(format!("speed: unknown option '{f}'"))),
             name => match peregrine::registry::find(name) {
@@ -142,6 +152,7 @@ impl Cell {
 
 struct Row {
     alg: &'static Algorithm,
+    /// The backend, or for a peer library its label.
     imp: &'static str,
     cells: Vec<Cell>,
 }
@@ -238,10 +249,24 @@ pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
         println!();
         let _ = std::io::stdout().flush();
     }
+    let peers = if o.peers {
+        crate::peers::all()
+    } else {
+        Vec::new()
+    };
     let mut rows = Vec::new();
     for (alg, imps) in &plan {
-        for &imp in imps {
-            let mut f = alg.bench(imp).expect("planned backends are available");
+        let mut runs: Vec<(&'static str, BenchFn)> = imps
+            .iter()
+            .map(|&imp| (imp, alg.bench(imp).expect("planned backends are available")))
+            .collect();
+        runs.extend(
+            peers
+                .iter()
+                .filter(|p| p.alg == alg.name)
+                .map(|p| (p.label, (p.bench)())),
+        );
+        for (imp, mut f) in runs {
             let mut cells = Vec::new();
             for &size in &o.sizes {
                 eprint!(

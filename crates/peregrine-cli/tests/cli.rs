@@ -1,0 +1,201 @@
+//! The `peregrine` command end to end: output formats, exit codes, errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The binary, through cargo's target runner when there is one (qemu in
+/// the cross tests).
+fn cmd() -> Command {
+    let exe = env!("CARGO_BIN_EXE_peregrine");
+    let arch = std::env::consts::ARCH.to_ascii_uppercase();
+    let runner: Vec<String> = std::env::vars()
+        .find(|(k, _)| k.starts_with(&format!("CARGO_TARGET_{arch}_")) && k.ends_with("_RUNNER"))
+        .map(|(_, v)| v.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    match runner.split_first() {
+        Some((prog, rest)) => {
+            let mut c = Command::new(prog);
+            c.args(rest).arg(exe);
+            c
+        }
+        None => Command::new(exe),
+    }
+}
+
+fn peregrine(args: &[&str]) -> Output {
+    cmd().args(args).output().expect("runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn dgst_files_stdin_and_errors() {
+    let dir = std::env::temp_dir().join(format!("peregrine-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let abc = dir.join("abc");
+    std::fs::write(&abc, b"abc").unwrap();
+    let big = dir.join("big");
+    // 3 MiB + 1: several read chunks and a tail.
+    std::fs::write(&big, vec![0x61u8; (3 << 20) + 1]).unwrap();
+    let missing = dir.join("missing");
+    let (abc, big, missing) = (
+        abc.to_str().unwrap(),
+        big.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+
+    let out = peregrine(&["dgst", "-sha256", abc, missing, big]);
+    assert_eq!(out.status.code(), Some(1), "unreadable file: non-zero exit");
+    let stdout = text(&out.stdout);
+    let lines: Vec<_> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "the other files are still hashed: {stdout}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "SHA2-256({abc})= ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        )
+    );
+    let want_big = peregrine::hash::sha256::sha256(&vec![0x61u8; (3 << 20) + 1]);
+    let want_big: String = want_big.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(lines[1], format!("SHA2-256({big})= {want_big}"));
+    assert!(
+        text(&out.stderr).contains(missing),
+        "the error names the file"
+    );
+
+    let out = peregrine(&["dgst", "-sha224", abc]);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout).trim(),
+        format!("SHA2-224({abc})= 23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7")
+    );
+
+    let mut child = cmd()
+        .arg("dgst")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"abc").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "SHA2-256(stdin)= ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_errors_exit_2_with_names() {
+    for args in [
+        &["speed", "md9"][..],
+        &["speed", "--bogus"],
+        &["speed", "--seconds", "-1"],
+        &["speed", "--bytes", "0"],
+        &["speed", "sha256", "--impl", "nonesuch"],
+        &["dgst", "-md9"],
+        &["frobnicate"],
+        &[],
+    ] {
+        let out = peregrine(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(!err.is_empty(), "{args:?}: a message");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let err = text(&peregrine(&["speed", "md9"]).stderr);
+    assert!(
+        err.contains("sha256") && err.contains("hmac"),
+        "lists known names: {err}"
+    );
+    let err = text(&peregrine(&["speed", "sha256", "--impl", "nonesuch"]).stderr);
+    assert!(err.contains("soft"), "lists the backends: {err}");
+}
+
+#[test]
+fn speed_table_and_json() {
+    let out = peregrine(&[
+        "speed",
+        "sha256",
+        "hmac",
+        "--seconds",
+        "0.01",
+        "--bytes",
+        "16,100",
+        "--impl",
+        "all",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("1000s of bytes per second"));
+    assert!(
+        stdout.contains("CPU features detected:") && stdout.contains("CPU features effective:")
+    );
+    assert!(
+        stdout.contains("sha256 [soft]") && stdout.contains("hmac [soft]"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("16 bytes") && stdout.contains("100 bytes"));
+    assert!(
+        text(&out.stderr).contains("Doing sha256"),
+        "progress on stderr"
+    );
+
+    let out = peregrine(&[
+        "speed",
+        "sha224",
+        "--seconds",
+        "0.01",
+        "--bytes",
+        "64",
+        "--json",
+        "--impl",
+        "soft",
+    ]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with('{') && stdout.trim_end().ends_with('}'),
+        "{stdout}"
+    );
+    for key in [
+        "\"algorithm\":\"sha224\"",
+        "\"impl\":\"soft\"",
+        "\"size\":64",
+        "\"iterations\":",
+        "\"seconds\":",
+        "\"bytes_per_second\":",
+    ] {
+        assert!(stdout.contains(key), "{key} in {stdout}");
+    }
+}
+
+#[test]
+fn speed_respects_peregrine_cpu() {
+    let out = cmd()
+        .args(["speed", "sha256", "--seconds", "0.01", "--bytes", "16"])
+        .env("PEREGRINE_CPU", "none")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("sha256 [soft]"), "{stdout}");
+    assert!(
+        stdout.contains("CPU features effective: (none)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("PEREGRINE_CPU: 'none'"), "{stdout}");
+}
+
+#[test]
+fn info_lists_every_backend() {
+    let out = peregrine(&["info"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    for name in ["sha256", "sha224", "hmac", "shani", "armv8", "soft", "best"] {
+        assert!(stdout.contains(name), "{name} in {stdout}");
+    }
+}
