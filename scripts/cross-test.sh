@@ -2,10 +2,13 @@
 # cross-test.sh: build the workspace tests for aarch64 and run them under
 # qemu user-mode emulation, once per emulated CPU.
 #
-# Why: Peregrine picks its SHA-2 backend at run time from the CPU's features.
-# Running the tests on two emulated CPUs exercises both sides of that choice:
+# Why: Peregrine picks its backends at run time from the CPU's features.
+# Running the tests on several emulated CPUs exercises the choices:
 #   max         - every feature qemu knows (SHA2, SHA3/SHA512, ...)
-#   cortex-a53  - ARMv8.0 with the SHA2 crypto extension but no SHA3/SHA512
+#   cortex-a53  - ARMv8.0 with AES/PMULL/SHA2 but no SHA3/SHA512, so backends
+#                 needing those must fall back
+# and a last run on `max` with PEREGRINE_CPU=none runs every portable
+# backend on aarch64 (both CPUs above have SHA2, so nothing else would).
 #
 # Why Debian's rustc: rustup cannot download the aarch64 standard library on
 # this machine (no network beyond the package registries), so we use Debian's
@@ -24,6 +27,7 @@
 #
 # Environment:
 #   CROSS_CPUS  space-separated qemu CPU models (default: "max cortex-a53")
+#   CROSS_NONE  set to 0 to skip the PEREGRINE_CPU=none run
 #
 # qemu is never given -L: the arm64 dynamic loader and libc come from the
 # multiarch libc6:arm64 that libstd-rust-web-dev:arm64 pulls in.
@@ -85,5 +89,11 @@ for cpu in $CPUS; do
     CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu $cpu" \
         cargo test --workspace --target "$TARGET" --target-dir target/cross "${cargo_args[@]}"
 done
+if [[ "${CROSS_NONE:-1}" != 0 ]]; then
+    echo
+    echo "==================== aarch64 tests under qemu -cpu max, PEREGRINE_CPU=none ===================="
+    PEREGRINE_CPU=none CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu max" \
+        cargo test --workspace --target "$TARGET" --target-dir target/cross "${cargo_args[@]}"
+fi
 echo
-echo "cross-test.sh: all runs passed (CPUs: $CPUS)"
+echo "cross-test.sh: all runs passed (CPUs: $CPUS; PEREGRINE_CPU=none run: $([[ "${CROSS_NONE:-1}" != 0 ]] && echo yes || echo skipped))"

@@ -6,13 +6,13 @@ use peregrine::registry::ALGORITHMS;
 use std::fmt::Write;
 use std::process::ExitCode;
 
-use crate::Usage;
+use crate::{Fail, Usage};
 
-pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
+pub fn run(args: &[String], out: &mut dyn std::io::Write) -> Result<ExitCode, Fail> {
     if let Some(a) = args.first() {
-        return Err(Usage(format!("info takes no arguments (got '{a}')")));
+        return Err(Usage(format!("info takes no arguments (got '{a}')")).into());
     }
-    print!("{}", report());
+    out.write_all(report().as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,11 +11,55 @@ mod info;
 mod peers;
 mod speed;
 
+use std::ffi::OsString;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// A usage error: printed with a hint, exit code 2.
 #[derive(Debug)]
 pub struct Usage(pub String);
+
+/// Why a command stopped early.
+#[derive(Debug)]
+pub enum Fail {
+    /// Bad arguments (exit 2).
+    Usage(String),
+    /// Writing the results failed (a closed pipe ends quietly).
+    Io(io::Error),
+}
+
+impl From<Usage> for Fail {
+    fn from(u: Usage) -> Self {
+        Fail::Usage(u.0)
+    }
+}
+
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Self {
+        Fail::Io(e)
+    }
+}
+
+/// Arguments as UTF-8, or a usage error naming the one that is not.
+pub fn utf8_args(args: &[OsString]) -> Result<Vec<String>, Usage> {
+    args.iter()
+        .map(|a| {
+            a.to_str().map(String::from).ok_or_else(|| {
+                Usage(format!(
+                    "argument '{}' is not valid UTF-8",
+                    a.to_string_lossy()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// A progress line on stderr; a closed stderr is not worth dying for.
+pub fn progress(args: std::fmt::Arguments<'_>) {
+    let mut e = io::stderr().lock();
+    let _ = e.write_fmt(args);
+    let _ = e.flush();
+}
 
 pub const USAGE: &str = "\
 usage: peregrine <command> [options]
@@ -62,36 +106,44 @@ pub fn known_names(kind: Option<peregrine::registry::Kind>) -> String {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (cmd, rest) = match args.split_first() {
-        Some((c, r)) => (c.as_str(), r),
-        None => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let Some((cmd, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
     };
-    let result = match cmd {
-        "speed" => speed::run(rest),
-        "info" => info::run(rest),
-        "dgst" => dgst::run(rest),
-        "help" | "-h" | "--help" => {
-            println!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        "version" | "-V" | "--version" => {
-            println!("{}", build_line());
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(Usage(format!(
-            "unknown command '{other}' (commands: speed, info, dgst, help)"
+    let mut out = io::stdout().lock();
+    let result = match cmd.to_str().unwrap_or("") {
+        "speed" => utf8_args(rest)
+            .map_err(Fail::from)
+            .and_then(|a| speed::run(&a, &mut out)),
+        "info" => utf8_args(rest)
+            .map_err(Fail::from)
+            .and_then(|a| info::run(&a, &mut out)),
+        "dgst" => dgst::run(rest, &mut out),
+        "help" | "-h" | "--help" => writeln!(out, "{USAGE}")
+            .map(|_| ExitCode::SUCCESS)
+            .map_err(Fail::from),
+        "version" | "-V" | "--version" => writeln!(out, "{}", build_line())
+            .map(|_| ExitCode::SUCCESS)
+            .map_err(Fail::from),
+        _ => Err(Fail::Usage(format!(
+            "unknown command '{}' (commands: speed, info, dgst, help, version)",
+            cmd.to_string_lossy()
         ))),
     };
+    let result = result.and_then(|code| out.flush().map(|_| code).map_err(Fail::from));
     match result {
         Ok(code) => code,
-        Err(Usage(msg)) => {
+        Err(Fail::Usage(msg)) => {
             eprintln!("peregrine: {msg}");
             eprintln!("run 'peregrine help' for usage");
             ExitCode::from(2)
+        }
+        // The reader went away (`peregrine dgst big | head -1`): stop quietly.
+        Err(Fail::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Fail::Io(e)) => {
+            let _ = writeln!(io::stderr(), "peregrine: cannot write output: {e}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::Usage;
+use crate::{Fail, Usage};
 
 const DEFAULT_SIZES: &[usize] = &[16, 64, 256, 1024, 8192, 16384];
 const MAX_SIZE: usize = 64 << 20;
@@ -34,7 +34,18 @@ struct Options {
     peers: bool,
 }
 
-fn parse(args: &[String]) -> Result<Options, Usage> {
+/// The options `speed` takes, for error messages.
+const OPTIONS: &str =
+    "--seconds S, --bytes N[,N...], --impl best|all|NAME, --json, --peers, --help";
+
+/// What `parse` found: options to run with, or a request for help.
+#[derive(Debug)]
+enum Parsed {
+    Run(Options),
+    Help,
+}
+
+fn parse(args: &[String]) -> Result<Parsed, Usage> {
     let mut o = Options {
         algs: Vec::new(),
         seconds: 1.0,
@@ -43,21 +54,40 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
         json: false,
         peers: false,
     };
+    let mut seen: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            Some((f, v)) if f.starts_with('-') => (f, Some(v.to_string())),
             _ => (a.as_str(), None),
         };
-        let mut value = |name: &str| -> Result<String, Usage> {
+        // Accept openssl's single-dash spelling of the valued options too.
+        let flag = match flag {
+            "-seconds" => "--seconds",
+            "-bytes" => "--bytes",
+            f => f,
+        };
+        if flag.starts_with('-') {
+            if seen.contains(&flag) {
+                return Err(Usage(format!("speed: {flag} given twice")));
+            }
+            seen.push(flag);
+        }
+        let no_value = |inline: &Option<String>| match inline {
+            Some(v) => Err(Usage(format!(
+                "speed: {flag} takes no value (got '{flag}={v}')"
+            ))),
+            None => Ok(()),
+        };
+        let mut value = || -> Result<String, Usage> {
             inline
                 .clone()
                 .or_else(|| it.next().cloned())
-                .ok_or_else(|| Usage(format!("speed: {name} needs a value")))
+                .ok_or_else(|| Usage(format!("speed: {flag} needs a value")))
         };
         match flag {
-            "--seconds" | "-seconds" => {
-                let v = value("--seconds")?;
+            "--seconds" => {
+                let v = value()?;
                 o.seconds = v
                     .parse::<f64>()
                     .ok()
@@ -68,12 +98,9 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
                         ))
                     })?;
             }
-            "--bytes" | "-bytes" => {
-                let v = value("--bytes")?;
-                o.sizes = parse_sizes(&v)?;
-            }
+            "--bytes" => o.sizes = parse_sizes(&value()?)?,
             "--impl" => {
-                let v = value("--impl")?;
+                let v = value()?.to_ascii_lowercase();
                 o.imp = match v.as_str() {
                     "best" => ImplChoice::Best,
                     "all" => ImplChoice::All,
@@ -82,11 +109,15 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
                             "speed: --impl wants best, all or a backend name".into(),
                         ));
                     }
-                    name => ImplChoice::Named(name.to_ascii_lowercase()),
+                    _ => ImplChoice::Named(v),
                 };
             }
-            "--json" => o.json = true,
+            "--json" => {
+                no_value(&inline)?;
+                o.json = true;
+            }
             "--peers" => {
+                no_value(&inline)?;
                 if !crate::peers::ENABLED {
                     return Err(Usage(
                         "speed: --peers needs a build with the peers feature: cargo run --release --features peers -- speed --peers ...".into(),
@@ -94,14 +125,17 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
                 }
                 o.peers = true;
             }
-            "-h" | "--help" => return Err(Usage(crate::USAGE.into())),
-            f if f.starts_with('-') => return Err(Usage(format!("speed: unknown option '{f}'"))),
+            "-h" | "--help" => return Ok(Parsed::Help),
+            f if f.starts_with('-') => {
+                return Err(Usage(format!(
+                    "speed: unknown option '{f}' (options: {OPTIONS})"
+                )));
+            }
             name => match peregrine::registry::find(name) {
-                Some(alg) => {
-                    if !o.algs.iter().any(|x| x.name == alg.name) {
-                        o.algs.push(alg);
-                    }
+                Some(alg) if o.algs.iter().any(|x| x.name == alg.name) => {
+                    return Err(Usage(format!("speed: {} given twice", alg.name)));
                 }
+                Some(alg) => o.algs.push(alg),
                 None => {
                     return Err(Usage(format!(
                         "speed: unknown algorithm '{name}' (known: {})",
@@ -114,7 +148,7 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
     if o.algs.is_empty() {
         o.algs = ALGORITHMS.iter().collect();
     }
-    Ok(o)
+    Ok(Parsed::Run(o))
 }
 
 fn parse_sizes(v: &str) -> Result<Vec<usize>, Usage> {
@@ -130,9 +164,10 @@ fn parse_sizes(v: &str) -> Result<Vec<usize>, Usage> {
                     "speed: --bytes wants sizes from 1 to {MAX_SIZE}, not '{part}'"
                 ))
             })?;
-        if !sizes.contains(&n) {
-            sizes.push(n);
+        if sizes.contains(&n) {
+            return Err(Usage(format!("speed: --bytes lists {n} twice")));
         }
+        sizes.push(n);
     }
     Ok(sizes)
 }
@@ -188,10 +223,13 @@ fn backends(alg: &Algorithm, choice: &ImplChoice) -> Result<Vec<&'static str>, S
         ImplChoice::Best => Ok(vec![alg.best()]),
         ImplChoice::All => {
             for s in impls.iter().filter(|s| !s.available && s.compiled) {
-                eprintln!(
-                    "{} [{}]: skipped, needs {} (not available here)",
-                    alg.name, s.name, s.needs
-                );
+                crate::progress(format_args!(
+                    "{} [{}]: skipped, needs {} (effective CPU features: {})\n",
+                    alg.name,
+                    s.name,
+                    s.needs,
+                    peregrine::cpu::effective()
+                ));
             }
             Ok(impls
                 .iter()
@@ -201,6 +239,12 @@ fn backends(alg: &Algorithm, choice: &ImplChoice) -> Result<Vec<&'static str>, S
         }
         ImplChoice::Named(n) => match impls.iter().find(|s| s.name == n) {
             Some(s) if s.available => Ok(vec![s.name]),
+            Some(s) if !s.compiled => Err(format!(
+                "{} [{}] is not built for this architecture ({})",
+                alg.name,
+                s.name,
+                std::env::consts::ARCH
+            )),
             Some(s) => Err(format!(
                 "{} [{}] cannot run here: it needs {} (effective CPU features: {})",
                 alg.name,
@@ -217,8 +261,14 @@ fn backends(alg: &Algorithm, choice: &ImplChoice) -> Result<Vec<&'static str>, S
     }
 }
 
-pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
-    let o = parse(args)?;
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
+    let o = match parse(args)? {
+        Parsed::Run(o) => o,
+        Parsed::Help => {
+            writeln!(out, "{}", crate::USAGE)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
 
     // Decide everything before measuring, so a bad --impl fails at once.
     let mut plan: Vec<(&'static Algorithm, Vec<&'static str>)> = Vec::new();
@@ -226,14 +276,14 @@ pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
         match backends(alg, &o.imp) {
             Ok(b) => plan.push((alg, b)),
             Err(msg) if o.algs.len() == 1 || matches!(o.imp, ImplChoice::Best) => {
-                return Err(Usage(format!("speed: {msg}")));
+                return Err(Usage(format!("speed: {msg}")).into());
             }
             // `--impl NAME` over several algorithms: run those that have it.
-            Err(msg) => eprintln!("speed: {msg}; skipping {}", alg.name),
+            Err(msg) => crate::progress(format_args!("speed: {msg}; skipping {}\n", alg.name)),
         }
     }
     if plan.iter().all(|(_, b)| b.is_empty()) {
-        return Err(Usage("speed: nothing to run with these options".into()));
+        return Err(Usage("speed: nothing to run with these options".into()).into());
     }
 
     let max = *o.sizes.iter().max().expect("at least one size");
@@ -245,9 +295,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
     let warmup = Duration::from_secs_f64((o.seconds * 0.1).min(0.2));
 
     if !o.json {
-        print!("{}", header());
-        println!();
-        let _ = std::io::stdout().flush();
+        writeln!(out, "{}", header())?;
+        out.flush()?;
     }
     let peers = if o.peers {
         crate::peers::all()
@@ -256,9 +305,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
     };
     let mut rows = Vec::new();
     for (alg, imps) in &plan {
+        // Planned backends are available (features are never added back);
+        // a missing one would be skipped, never a panic.
         let mut runs: Vec<(&'static str, BenchFn)> = imps
             .iter()
-            .map(|&imp| (imp, alg.bench(imp).expect("planned backends are available")))
+            .filter_map(|&imp| Some((imp, alg.bench(imp)?)))
             .collect();
         runs.extend(
             peers
@@ -269,14 +320,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
         for (imp, mut f) in runs {
             let mut cells = Vec::new();
             for &size in &o.sizes {
-                eprint!(
+                crate::progress(format_args!(
                     "Doing {} [{imp}] for {}s on {size} size blocks: ",
                     alg.name, o.seconds
-                );
-                let _ = std::io::stderr().flush();
+                ));
                 measure(&mut f, &data[..size], warmup);
                 let (iterations, seconds) = measure(&mut f, &data[..size], budget);
-                eprintln!("{iterations} {} ops in {seconds:.2}s", alg.name);
+                crate::progress(format_args!(
+                    "{iterations} {} ops in {seconds:.2}s\n",
+                    alg.name
+                ));
                 cells.push(Cell {
                     size,
                     iterations,
@@ -288,9 +341,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, Usage> {
     }
 
     if o.json {
-        println!("{}", json(&rows));
+        writeln!(out, "{}", json(&rows))?;
     } else {
-        print!("{}", table(&o.sizes, &rows));
+        write!(out, "{}", table(&o.sizes, &rows))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -316,19 +369,37 @@ fn table(sizes: &[usize], rows: &[Row]) -> String {
         .max()
         .unwrap_or(4)
         .max(20);
+    let heads: Vec<String> = sizes.iter().map(|n| format!("{n} bytes")).collect();
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            r.cells
+                .iter()
+                .map(|c| format!("{:.2}k", c.bytes_per_second() / 1000.0))
+                .collect()
+        })
+        .collect();
+    // Each column as wide as its widest entry (at least openssl's 13).
+    let col: Vec<usize> = (0..sizes.len())
+        .map(|i| {
+            cells
+                .iter()
+                .map(|r| r[i].len())
+                .chain([heads[i].len(), 13])
+                .max()
+                .unwrap_or(13)
+        })
+        .collect();
     let mut s = String::from("The 'numbers' are in 1000s of bytes per second processed.\n");
     s.push_str(&format!("{:<width$}", "type"));
-    for &size in sizes {
-        s.push_str(&format!(" {:>13}", format!("{size} bytes")));
+    for (h, w) in heads.iter().zip(&col) {
+        s.push_str(&format!(" {h:>w$}"));
     }
     s.push('\n');
-    for r in rows {
+    for (r, row) in rows.iter().zip(&cells) {
         s.push_str(&format!("{:<width$}", label(r)));
-        for c in &r.cells {
-            s.push_str(&format!(
-                " {:>13}",
-                format!("{:.2}k", c.bytes_per_second() / 1000.0)
-            ));
+        for (c, w) in row.iter().zip(&col) {
+            s.push_str(&format!(" {c:>w$}"));
         }
         s.push('\n');
     }
@@ -399,7 +470,7 @@ mod tests {
 
     #[test]
     fn parses_options() {
-        let o = parse(&args(&[
+        let Parsed::Run(o) = parse(&args(&[
             "sha256",
             "--seconds",
             "0.5",
@@ -408,13 +479,23 @@ mod tests {
             "all",
             "--json",
         ]))
-        .unwrap();
+        .unwrap() else {
+            panic!("not a run")
+        };
         assert_eq!(o.algs.len(), 1);
         assert_eq!(o.seconds, 0.5);
         assert_eq!(o.sizes, [16, 64]);
         assert_eq!(o.imp, ImplChoice::All);
         assert!(o.json);
-        assert_eq!(parse(&[]).unwrap().algs.len(), ALGORITHMS.len());
+        let Parsed::Run(all) = parse(&[]).unwrap() else {
+            panic!("not a run")
+        };
+        assert_eq!(all.algs.len(), ALGORITHMS.len());
+        assert!(matches!(parse(&args(&["--help"])).unwrap(), Parsed::Help));
+        let Parsed::Run(o) = parse(&args(&["-seconds", "2", "--impl", "SOFT"])).unwrap() else {
+            panic!("not a run")
+        };
+        assert_eq!((o.seconds, o.imp), (2.0, ImplChoice::Named("soft".into())));
     }
 
     #[test]
@@ -428,6 +509,10 @@ mod tests {
             &["--bytes", "16,x"],
             &["--frobnicate"],
             &["--impl", ""],
+            &["--json=false"],
+            &["--bytes", "16,16"],
+            &["--bytes", "16", "--bytes", "64"],
+            &["sha256", "sha2-256"],
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad:?}");
         }

@@ -199,3 +199,72 @@ fn info_lists_every_backend() {
         assert!(stdout.contains(name), "{name} in {stdout}");
     }
 }
+
+#[test]
+fn help_goes_to_stdout_with_exit_0() {
+    for args in [
+        &["help"][..],
+        &["--help"],
+        &["speed", "--help"],
+        &["dgst", "--help"],
+    ] {
+        let out = peregrine(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(text(&out.stdout).contains("usage"), "{args:?}");
+    }
+    let err = text(&peregrine(&["speed", "--bogus"]).stderr);
+    assert!(
+        err.contains("--seconds") && err.contains("--impl"),
+        "lists the options: {err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn odd_arguments_are_errors_not_panics() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff\xfe");
+    for args in [
+        vec!["speed".as_ref(), bad],
+        vec!["dgst".as_ref(), bad],
+        vec![bad],
+    ] {
+        let out = cmd().args(&args).output().unwrap();
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            matches!(out.status.code(), Some(1) | Some(2)),
+            "{args:?}: {:?}",
+            out.status
+        );
+    }
+    // A non-UTF-8 file name is a file name: it is looked up, not mangled.
+    let out = cmd().args(["dgst".as_ref(), bad]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("No such file"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A directory is an error for that name only.
+    let out = peregrine(&["dgst", "/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("is a directory"));
+}
+
+#[cfg(unix)]
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    // The reader goes away before the output is written.
+    let mut child = cmd()
+        .args(["info"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?} {err}", out.status);
+}

@@ -1,7 +1,9 @@
 //! The user's override works: `PEREGRINE_CPU=none` and the library call
 //! make `best()` return `Soft`; an unknown name enables nothing and says so
-//! once on stderr. Each case runs in a child process (the test binary
-//! itself) because the override is read once per process.
+//! on one stderr line; detection agrees with the standard library's. The
+//! override cases run in a child process (this test binary itself) because
+//! the override is read once per process. Children inherit the parent's
+//! environment (CI runs this file with and without `PEREGRINE_CPU=none`).
 
 mod common;
 
@@ -16,40 +18,55 @@ fn run_child(test: &str, env: &[(&str, &str)]) -> String {
     // Under emulation (cargo's `CARGO_TARGET_<triple>_RUNNER`, e.g. qemu) the
     // child must go through the same runner.
     let arch = std::env::consts::ARCH.to_ascii_uppercase();
-    let runner = std::env::vars()
+    let runner: Vec<String> = std::env::vars()
         .find(|(k, _)| k.starts_with(&format!("CARGO_TARGET_{arch}_")) && k.ends_with("_RUNNER"))
-        .map(|(_, v)| v.split_whitespace().map(String::from).collect::<Vec<_>>())
-        .filter(|v| !v.is_empty());
-    let mut cmd = match runner {
-        Some(r) => {
-            let mut c = Command::new(&r[0]);
-            c.args(&r[1..]).arg(exe);
+        .map(|(_, v)| v.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let mut cmd = match runner.split_first() {
+        Some((prog, rest)) => {
+            let mut c = Command::new(prog);
+            c.args(rest).arg(exe);
             c
         }
         None => Command::new(exe),
     };
     cmd.args([test, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, "1")
-        .env_remove("PEREGRINE_CPU");
+        .env(CHILD, "1");
     for (k, v) in env {
         cmd.env(k, v);
     }
     let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(
         out.status.success(),
-        "child {test} failed:\n{}\n{stderr}",
-        String::from_utf8_lossy(&out.stdout)
+        "child {test} failed:\n{stdout}\n{stderr}"
     );
     assert!(
-        String::from_utf8_lossy(&out.stdout).contains("1 passed"),
-        "child {test} did not run"
+        stdout.contains("1 passed"),
+        "child {test} did not run:\n{stdout}"
     );
     stderr
 }
 
 fn is_child() -> bool {
     std::env::var_os(CHILD).is_some()
+}
+
+#[test]
+fn detection_agrees_with_std() {
+    // Peregrine's own cpuid/xgetbv (or HWCAP) reading against std's, for
+    // every feature of this architecture, used by a backend or not.
+    for &f in Feature::ALL {
+        if f.arch() == std::env::consts::ARCH || f.arch() == "any" {
+            assert_eq!(cpu::detected().has(f), common::std_has(f), "{f}");
+        } else {
+            assert!(
+                !cpu::detected().has(f),
+                "{f} is not a feature of this architecture"
+            );
+        }
+    }
 }
 
 #[test]
@@ -76,30 +93,51 @@ fn child_unknown_changes_nothing() {
         return;
     }
     assert_eq!(cpu::effective(), cpu::detected());
-    // Touch it twice: the warning must still be printed only once.
+    // Touch it again: the warning must still be printed only once.
     let _ = cpu::effective();
     let _ = sha256::Impl::best();
+}
+
+#[test]
+fn child_bare_name_does_not_add_back() {
+    if !is_child() {
+        return;
+    }
+    assert!(!cpu::effective().has(Feature::Shani));
+    assert!(sha256::Impl::Shani.check().is_none());
+    assert_eq!(
+        cpu::effective(),
+        cpu::detected().without_feature(Feature::Shani)
+    );
 }
 
 #[test]
 fn unknown_names_enable_nothing_and_warn_once() {
     let err = run_child(
         "child_unknown_changes_nothing",
-        &[("PEREGRINE_CPU", "bogus")],
+        &[("PEREGRINE_CPU", "bogus,-nope")],
     );
     let lines: Vec<_> = err
         .lines()
         .filter(|l| l.contains("PEREGRINE_CPU"))
         .collect();
-    assert_eq!(lines.len(), 1, "{err}");
-    assert!(
-        lines[0].contains("'bogus'") && lines[0].contains("shani") && lines[0].contains("none"),
-        "{err}"
-    );
-    // A bare name (no '-') is not an addition either.
+    assert_eq!(lines.len(), 1, "one line for every ignored entry: {err}");
+    for part in [
+        "'bogus'",
+        "'-nope'",
+        "unknown feature",
+        "none",
+        "shani",
+        "sha2",
+        "avx2",
+    ] {
+        assert!(lines[0].contains(part), "{part} in {err}");
+    }
+    // A bare name (no '-') cannot add a feature back, even one the user
+    // removed in the same value.
     let err = run_child(
-        "child_unknown_changes_nothing",
-        &[("PEREGRINE_CPU", "shani")],
+        "child_bare_name_does_not_add_back",
+        &[("PEREGRINE_CPU", "-shani,shani")],
     );
     assert!(err.contains("can only be removed"), "{err}");
 }
@@ -113,14 +151,45 @@ fn child_remove_shani() {
     assert!(!cpu::effective().has(Feature::Sha2));
     assert_ne!(sha256::Impl::best().get(), sha256::Impl::Shani);
     assert_ne!(sha256::Impl::best().get(), sha256::Impl::Armv8);
-    // Removing is harmless for everything else.
+    // Nothing else is touched.
     let other = cpu::detected().without(cpu::Caps::of(&[Feature::Shani, Feature::Sha2]));
     assert_eq!(cpu::effective(), other);
 }
 
 #[test]
 fn env_removes_named_features() {
-    run_child("child_remove_shani", &[("PEREGRINE_CPU", "-shani, -sha2")]);
+    run_child(
+        "child_remove_shani",
+        &[("PEREGRINE_CPU", " -shani , -SHA2 ")],
+    );
+}
+
+#[test]
+fn child_remove_sse41_takes_its_dependents() {
+    if !is_child() {
+        return;
+    }
+    for f in [
+        Feature::Sse41,
+        Feature::Shani,
+        Feature::Avx,
+        Feature::Avx2,
+        Feature::Vaes,
+    ] {
+        assert!(!cpu::effective().has(f), "{f}");
+    }
+    assert_eq!(
+        cpu::effective().has(Feature::Aes),
+        cpu::detected().has(Feature::Aes)
+    );
+}
+
+#[test]
+fn removing_a_base_feature_removes_what_needs_it() {
+    run_child(
+        "child_remove_sse41_takes_its_dependents",
+        &[("PEREGRINE_CPU", "-sse4.1")],
+    );
 }
 
 #[test]
@@ -135,8 +204,12 @@ fn child_library_restrict() {
     cpu::restrict_all();
     assert!(cpu::effective().is_empty());
     assert_eq!(sha256::Impl::best().get(), sha256::Impl::Soft);
-    // An object made before keeps its (still valid) backend.
-    let _ = before.imp();
+    assert_eq!(sha256::Sha256::new().imp(), sha256::Impl::Soft);
+    // An object made before keeps its backend (still valid: the CPU has
+    // not changed) and still hashes correctly.
+    let mut h = before;
+    h.update(b"abc");
+    assert_eq!(h.finalize(), sha256::sha256(b"abc"));
 }
 
 #[test]
@@ -149,8 +222,10 @@ fn child_verbose_logs_choice() {
     if !is_child() {
         return;
     }
-    let _ = sha256::Sha256::new();
-    let _ = sha256::Sha224::new();
+    for _ in 0..3 {
+        let _ = sha256::Sha256::new();
+        let _ = sha256::Sha224::new();
+    }
 }
 
 #[test]
@@ -159,9 +234,20 @@ fn verbose_logs_each_choice_once() {
         "child_verbose_logs_choice",
         &[("PEREGRINE_CPU_VERBOSE", "1")],
     );
-    let want = format!(
-        "sha256: using {}",
-        <sha256::Impl as Backend>::of(sha256::Impl::best()).name()
+    // The child inherits this process's PEREGRINE_CPU, so it picks the
+    // same backend as we do here.
+    let best = <sha256::Impl as Backend>::of(sha256::Impl::best()).name();
+    for alg in ["sha256", "sha224"] {
+        let want = format!("peregrine: {alg}: using {best}");
+        assert_eq!(
+            err.lines().filter(|l| *l == want).count(),
+            1,
+            "{want} once in:\n{err}"
+        );
+    }
+    let quiet = run_child(
+        "child_verbose_logs_choice",
+        &[("PEREGRINE_CPU_VERBOSE", "0")],
     );
-    assert_eq!(err.matches(&want).count(), 1, "{err}");
+    assert!(!quiet.contains("using"), "{quiet}");
 }

@@ -40,7 +40,8 @@ macro_rules! features {
                 match self { $( Feature::$variant => $name, )* }
             }
 
-            /// The architecture the feature belongs to (`"x86_64"` or `"aarch64"`).
+            /// The architecture the feature belongs to (`"x86_64"`,
+            /// `"aarch64"`, or `"any"` for a name both use, like `aes`).
             pub const fn arch(self) -> &'static str {
                 match self { $( Feature::$variant => $arch, )* }
             }
@@ -112,37 +113,56 @@ impl Feature {
         Feature::ALL.iter().copied().find(|f| lower(f.name()))
     }
 
-    /// Features that cannot work once this one is removed (removing `avx`
-    /// also removes everything that uses the ymm registers).
-    const fn dependents(self) -> Caps {
+    /// Features that go when this one is removed, directly.
+    const fn direct_dependents(self) -> u64 {
         match self {
-            Feature::Sse2 => Caps(
-                Caps::bit(Feature::Ssse3)
-                    | Caps::bit(Feature::Sse41)
-                    | Caps::bit(Feature::Aes)
-                    | Caps::bit(Feature::Pclmulqdq)
-                    | Caps::bit(Feature::Shani)
-                    | Caps::bit(Feature::Avx)
-                    | Caps::bit(Feature::Avx2)
-                    | Caps::bit(Feature::Vaes)
-                    | Caps::bit(Feature::Vpclmulqdq)
-                    | Caps::bit(Feature::Avx512f),
-            ),
-            Feature::Avx => Caps(
-                Caps::bit(Feature::Avx2)
-                    | Caps::bit(Feature::Vaes)
-                    | Caps::bit(Feature::Vpclmulqdq)
-                    | Caps::bit(Feature::Avx512f),
-            ),
-            Feature::Neon => Caps(
-                Caps::bit(Feature::Aes)
-                    | Caps::bit(Feature::Pmull)
-                    | Caps::bit(Feature::Sha1)
-                    | Caps::bit(Feature::Sha2)
-                    | Caps::bit(Feature::Sha512)
-                    | Caps::bit(Feature::Sha3),
-            ),
-            _ => Caps::EMPTY,
+            Feature::Sse2 => Caps::of(&[Feature::Ssse3, Feature::Aes, Feature::Pclmulqdq]).0,
+            Feature::Ssse3 => Caps::of(&[Feature::Sse41]).0,
+            Feature::Sse41 => Caps::of(&[Feature::Avx, Feature::Shani]).0,
+            Feature::Avx => {
+                Caps::of(&[
+                    Feature::Avx2,
+                    Feature::Vaes,
+                    Feature::Vpclmulqdq,
+                    Feature::Avx512f,
+                ])
+                .0
+            }
+            Feature::Aes if cfg!(target_arch = "x86_64") => Caps::of(&[Feature::Vaes]).0,
+            Feature::Pclmulqdq => Caps::of(&[Feature::Vpclmulqdq]).0,
+            Feature::Neon => {
+                Caps::of(&[
+                    Feature::Aes,
+                    Feature::Pmull,
+                    Feature::Sha1,
+                    Feature::Sha2,
+                    Feature::Sha512,
+                    Feature::Sha3,
+                ])
+                .0
+            }
+            _ => 0,
+        }
+    }
+
+    /// Every feature that cannot be used once this one is removed (the
+    /// transitive closure: no CPU has SHA-NI without SSE4.1, and nothing
+    /// on ymm works without the OS's AVX state).
+    const fn dependents(self) -> Caps {
+        let mut acc = self.direct_dependents();
+        loop {
+            let mut next = acc;
+            let mut i = 0;
+            while i < Feature::ALL.len() {
+                if acc & Caps::bit(Feature::ALL[i]) != 0 {
+                    next |= Feature::ALL[i].direct_dependents();
+                }
+                i += 1;
+            }
+            if next == acc {
+                return Caps(acc);
+            }
+            acc = next;
         }
     }
 }
@@ -343,39 +363,46 @@ fn read_env_once() {
         return;
     }
     // Several threads may get here at once; applying the same removal twice
-    // is harmless and the warning is guarded by the swap below.
+    // is harmless, and the swap below lets only one of them warn.
     #[cfg(feature = "std")]
     {
-        if let Ok(value) = std::env::var("PEREGRINE_CPU") {
+        if let Some(value) = override_value() {
             let o = parse_override(&value);
             if o.none {
                 REMOVED.fetch_or(!INIT, Ordering::SeqCst);
             }
             REMOVED.fetch_or(o.removed.0, Ordering::SeqCst);
             if !o.ignored.is_empty() && ENV_READ.swap(1, Ordering::SeqCst) == 0 {
-                let mut names = alloc::string::String::new();
-                for f in Feature::ALL {
-                    if !names.is_empty() {
-                        names.push_str(", ");
-                    }
-                    names.push_str(f.name());
-                }
-                for (entry, why) in &o.ignored {
-                    std::eprintln!(
-                        "peregrine: PEREGRINE_CPU: ignoring '{entry}' ({why}); valid: none, or -NAME with NAME one of {names}"
-                    );
-                }
+                std::eprintln!("peregrine: {}", describe_ignored(&o.ignored));
             }
         }
     }
     ENV_READ.store(1, Ordering::SeqCst);
 }
 
-/// The raw `PEREGRINE_CPU` value, for reports (`None` when unset or
-/// without `std`).
+/// The one warning line for the entries of a `PEREGRINE_CPU` value that
+/// were ignored.
+pub fn describe_ignored(ignored: &[(&str, &'static str)]) -> alloc::string::String {
+    use core::fmt::Write;
+    let mut line = alloc::string::String::from("PEREGRINE_CPU: ignoring ");
+    for (i, (entry, why)) in ignored.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        let _ = write!(line, "{sep}'{entry}' ({why})");
+    }
+    line.push_str("; valid: none, or -NAME with NAME one of");
+    for (i, f) in Feature::ALL.iter().enumerate() {
+        line.push_str(if i == 0 { " " } else { ", " });
+        line.push_str(f.name());
+    }
+    line
+}
+
+/// The `PEREGRINE_CPU` value, for reports (`None` when unset). Bytes that
+/// are not UTF-8 become U+FFFD, so such an entry is reported as unknown
+/// rather than silently dropped.
 #[cfg(feature = "std")]
 pub fn override_value() -> Option<alloc::string::String> {
-    std::env::var("PEREGRINE_CPU").ok()
+    std::env::var_os("PEREGRINE_CPU").map(|v| v.to_string_lossy().into_owned())
 }
 
 /// Logs a backend choice once per algorithm when `PEREGRINE_CPU_VERBOSE=1`.
@@ -467,6 +494,32 @@ mod tests {
     }
 
     #[test]
+    fn removals_are_transitive() {
+        let o = parse_override("-ssse3");
+        for f in [
+            Feature::Ssse3,
+            Feature::Sse41,
+            Feature::Shani,
+            Feature::Avx,
+            Feature::Vaes,
+        ] {
+            assert!(o.removed.has(f), "{f}");
+        }
+        assert!(!o.removed.has(Feature::Aes) && !o.removed.has(Feature::Bmi2));
+        let o = parse_override("-neon");
+        assert!(o.removed.has(Feature::Sha3) && o.removed.has(Feature::Aes));
+        assert!(parse_override("-shani").removed == Caps::of(&[Feature::Shani]));
+    }
+
+    #[test]
+    fn one_warning_line_names_everything() {
+        let o = parse_override("x,-y");
+        let line = describe_ignored(&o.ignored);
+        assert!(!line.contains('\n'));
+        assert!(line.contains("'x'") && line.contains("'-y'") && line.contains("sse4.1"));
+    }
+
+    #[test]
     fn none_is_recognised() {
         assert!(parse_override("none").none);
         assert!(parse_override("NONE").none);
@@ -479,10 +532,5 @@ mod tests {
         }
         assert_eq!(Feature::from_name("sha"), Some(Feature::Shani));
         assert_eq!(Feature::from_name("x"), None);
-    }
-
-    #[test]
-    fn effective_is_a_subset_of_detected() {
-        assert!(detected().contains(effective()));
     }
 }
