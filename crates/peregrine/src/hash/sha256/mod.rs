@@ -19,7 +19,6 @@
 //! ```
 
 use core::sync::atomic::AtomicBool;
-use zeroize::Zeroize;
 
 use crate::cpu::{self, Backend, Caps, Feature};
 use crate::hash::Hash;
@@ -241,8 +240,8 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         // The state may derive from a secret (an HMAC key, a secret message).
-        self.state.zeroize();
-        self.buf.zeroize();
+        crate::ct::wipe(&mut self.state);
+        crate::ct::wipe(&mut self.buf);
     }
 }
 

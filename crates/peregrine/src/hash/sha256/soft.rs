@@ -28,10 +28,6 @@ fn small_sigma1(x: u32) -> u32 {
 fn ch(e: u32, f: u32, g: u32) -> u32 {
     g ^ (e & (f ^ g))
 }
-#[inline(always)]
-fn maj(a: u32, b: u32, c: u32) -> u32 {
-    (a & b) | (c & (a | b))
-}
 
 /// Compresses each 64-byte block of `blocks` into `state`.
 // The last rounds store schedule words nobody reads; the compiler drops them.
@@ -43,6 +39,9 @@ pub(super) fn compress(state: &mut [u32; 8], blocks: &[u8]) {
             *wi = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
         }
         let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+        // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's b ^ c is
+        // the previous round's a ^ b: one operation saved per round.
+        let mut bc = b ^ c;
 
         // One round; `$i` is the round number, the variables are passed in
         // their rotated roles.
@@ -63,7 +62,9 @@ pub(super) fn compress(state: &mut [u32; 8], blocks: &[u8]) {
                     .wrapping_add(ch($e, $f, $g))
                     .wrapping_add(K[$i])
                     .wrapping_add(wi);
-                let t2 = big_sigma0($a).wrapping_add(maj($a, $b, $c));
+                let ab = $a ^ $b;
+                let t2 = big_sigma0($a).wrapping_add($b ^ (ab & bc));
+                bc = ab;
                 $d = $d.wrapping_add(t1);
                 $h = t1.wrapping_add(t2);
             };
