@@ -34,3 +34,36 @@ pub trait Hash: Clone + Send + Sync + 'static {
     /// The name of the backend in use ("shani", "soft", ...).
     fn backend(&self) -> &'static str;
 }
+
+/// An extendable-output function (SHAKE128, SHAKE256): absorb, then
+/// squeeze any number of bytes, incrementally.
+pub trait Xof: Clone + Send + Sync + 'static {
+    /// The backend enum of the permutation.
+    type Impl: crate::cpu::Backend;
+    /// The reader that squeezes output.
+    type Reader: XofReader;
+    /// The algorithm's name, as `peregrine` prints it ("SHAKE-128").
+    const NAME: &'static str;
+    /// The rate (block length) in bytes.
+    const BLOCK_LEN: usize;
+    /// The output length `openssl dgst` uses when none is given (bytes).
+    const DEFAULT_LEN: usize;
+
+    /// A new instance with the best backend for this CPU.
+    fn new() -> Self;
+    /// A new instance with the given backend.
+    fn with_impl(imp: <Self::Impl as crate::cpu::Backend>::Checked) -> Self;
+    /// Absorbs `data`.
+    fn update(&mut self, data: &[u8]);
+    /// Pads and switches to squeezing.
+    fn finalize_xof(self) -> Self::Reader;
+    /// The name of the backend in use.
+    fn backend(&self) -> &'static str;
+}
+
+/// The squeezing side of an [`Xof`]. Squeezing `a` then `b` bytes gives
+/// the same stream as squeezing `a + b` at once.
+pub trait XofReader: Send {
+    /// Writes the next `out.len()` bytes of output.
+    fn squeeze(&mut self, out: &mut [u8]);
+}
