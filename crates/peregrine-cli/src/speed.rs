@@ -177,11 +177,13 @@ struct Cell {
     size: usize,
     iterations: u64,
     seconds: f64,
+    /// Messages of `size` bytes per iteration (8 for `sha256-many`).
+    messages: usize,
 }
 
 impl Cell {
     fn bytes_per_second(&self) -> f64 {
-        self.iterations as f64 * self.size as f64 / self.seconds
+        self.iterations as f64 * (self.size * self.messages) as f64 / self.seconds
     }
 }
 
@@ -334,6 +336,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
                     size,
                     iterations,
                     seconds,
+                    messages: alg.messages_per_call,
                 });
             }
             rows.push(Row { alg, imp, cells });
@@ -446,10 +449,11 @@ fn json(rows: &[Row]) -> String {
             }
             first = false;
             s.push_str(&format!(
-                "\n{{\"algorithm\":{},\"impl\":{},\"size\":{},\"iterations\":{},\"seconds\":{:.6},\"bytes_per_second\":{:.1}}}",
+                "\n{{\"algorithm\":{},\"impl\":{},\"size\":{},\"messages_per_call\":{},\"iterations\":{},\"seconds\":{:.6},\"bytes_per_second\":{:.1}}}",
                 json_str(r.alg.name),
                 json_str(r.imp),
                 c.size,
+                c.messages,
                 c.iterations,
                 c.seconds,
                 c.bytes_per_second()

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use crate::cpu::{Backend, Caps};
 use crate::hash::Hash;
-use crate::hash::sha256::{Sha224, Sha256};
+use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::mac::hmac::Hmac;
 
 /// What kind of algorithm an entry is.
@@ -21,6 +21,9 @@ pub enum Kind {
     Hash,
     /// A keyed MAC.
     Mac,
+    /// Several independent messages per call (`sha256-many`): a
+    /// throughput row, not something `dgst` computes.
+    Many,
 }
 
 /// One backend of an algorithm, as seen on this machine now.
@@ -76,6 +79,10 @@ pub struct Algorithm {
     pub kind: Kind,
     /// Output length in bytes.
     pub output_len: usize,
+    /// Messages of the benchmarked size that one benchmark call processes
+    /// (1, or the batch size of a [`Kind::Many`] row): the bytes a call
+    /// counts for are the size times this.
+    pub messages_per_call: usize,
     /// The primitive whose backends this algorithm uses ("sha256").
     pub primitive: &'static str,
     impls: fn() -> Vec<ImplStatus>,
@@ -181,6 +188,7 @@ macro_rules! hash {
             label: <$ty as Hash>::NAME,
             kind: Kind::Hash,
             output_len: <$ty as Hash>::OUTPUT_LEN,
+            messages_per_call: 1,
             primitive: <<$ty as Hash>::Impl as Backend>::PRIMITIVE,
             impls: impls::<<$ty as Hash>::Impl>,
             best: best::<<$ty as Hash>::Impl>,
@@ -198,11 +206,55 @@ macro_rules! hmac {
             label: $label,
             kind: Kind::Mac,
             output_len: <$ty as Hash>::OUTPUT_LEN,
+            messages_per_call: 1,
             primitive: <<$ty as Hash>::Impl as Backend>::PRIMITIVE,
             impls: impls::<<$ty as Hash>::Impl>,
             best: best::<<$ty as Hash>::Impl>,
             stream: no_stream,
             bench: bench_hmac::<$ty>,
+        }
+    };
+}
+
+/// The batch `sha256-many` and `hmac-many` time: eight messages per call,
+/// hashed as four interleaved pairs.
+const MANY: usize = 8;
+
+fn bench_sha256_many(imp: &str) -> Option<BenchFn> {
+    let c = sha256::Impl::from_name(imp)?.check()?;
+    let mut out = [[0u8; 32]; MANY];
+    Some(Box::new(move |data: &[u8]| {
+        let msgs = [data; MANY];
+        // Lengths match by construction, so this cannot fail.
+        let _ = sha256::hash_many_with(c, &msgs, &mut out);
+        out[MANY - 1][0]
+    }))
+}
+
+fn bench_hmac_many(imp: &str) -> Option<BenchFn> {
+    let c = sha256::Impl::from_name(imp)?.check()?;
+    let mut out = [[0u8; 32]; MANY];
+    Some(Box::new(move |data: &[u8]| {
+        let msgs = [data; MANY];
+        let _ = sha256::hmac_many_with(c, BENCH_KEY, &msgs, &mut out);
+        out[MANY - 1][0]
+    }))
+}
+
+macro_rules! many {
+    ($name:literal, $label:literal, $bench:expr) => {
+        Algorithm {
+            name: $name,
+            aliases: &[],
+            label: $label,
+            kind: Kind::Many,
+            output_len: 32,
+            messages_per_call: MANY,
+            primitive: "sha256",
+            impls: impls::<sha256::Impl>,
+            best: best::<sha256::Impl>,
+            stream: no_stream,
+            bench: $bench,
         }
     };
 }
@@ -213,6 +265,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
     hash!("sha224", ["sha2-224", "sha-224"], Sha224),
     hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),
+    many!("sha256-many", "SHA2-256 x8", bench_sha256_many),
+    many!("hmac-many", "HMAC-SHA2-256 x8", bench_hmac_many),
 ];
 
 /// The algorithm called `name` (or with that alias), case-insensitive.

@@ -6,8 +6,13 @@
 //! four rounds adds K to four message words, runs `sha256rnds2` twice (the
 //! second time on the high half), and the schedule for the group four ahead
 //! is computed in between with `sha256msg1`, `palignr` and `sha256msg2`.
-//! SHA-NI is latency-bound (one block is a chain of 32 `sha256rnds2`), so
-//! the schedule work hides in the shadow of the rounds.
+//!
+//! One stream is latency-bound: a block is a chain of 32 dependent
+//! `sha256rnds2`. [`compress_multi`] runs up to four independent streams
+//! with their instructions interleaved, so the other streams' rounds fill
+//! one stream's latency (the multi-buffer idea of Intel's "Processing
+//! Multiple Buffers in Parallel to Increase Performance" paper). Both entry
+//! points share one lane-generic kernel.
 
 use core::arch::x86_64::*;
 
@@ -19,91 +24,149 @@ unsafe fn k4(g: usize) -> __m128i {
     unsafe { _mm_loadu_si128(K.as_ptr().add(4 * g).cast()) }
 }
 
+/// A..H words to the ABEF/CDGH form.
+#[inline(always)]
+unsafe fn load_state(state: &[u32; 8]) -> (__m128i, __m128i) {
+    // SAFETY: `state` is 8 u32s = two 16-byte loads; the caller's target
+    // features cover SSE4.1.
+    unsafe {
+        let dcba = _mm_loadu_si128(state.as_ptr().cast::<__m128i>());
+        let hgfe = _mm_loadu_si128(state.as_ptr().add(4).cast::<__m128i>());
+        let cdab = _mm_shuffle_epi32(dcba, 0xb1);
+        let efgh = _mm_shuffle_epi32(hgfe, 0x1b);
+        (
+            _mm_alignr_epi8(cdab, efgh, 8),
+            _mm_blend_epi16(efgh, cdab, 0xf0),
+        )
+    }
+}
+
+/// ABEF/CDGH back to A..H words.
+#[inline(always)]
+unsafe fn store_state(state: &mut [u32; 8], abef: __m128i, cdgh: __m128i) {
+    // SAFETY: two 16-byte stores into the 32-byte `state`; SSE4.1 as above.
+    unsafe {
+        let feba = _mm_shuffle_epi32(abef, 0x1b);
+        let dchg = _mm_shuffle_epi32(cdgh, 0xb1);
+        _mm_storeu_si128(
+            state.as_mut_ptr().cast::<__m128i>(),
+            _mm_blend_epi16(feba, dchg, 0xf0),
+        );
+        _mm_storeu_si128(
+            state.as_mut_ptr().add(4).cast::<__m128i>(),
+            _mm_alignr_epi8(dchg, feba, 8),
+        );
+    }
+}
+
+/// `L` independent streams, each over the same number of whole blocks.
+// The last groups update schedule words nobody reads; the compiler drops them.
+#[allow(unused_assignments)]
+#[inline(always)]
+unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[u8]; L]) {
+    let n = blocks[0].len() / 64;
+    debug_assert!(blocks.iter().all(|b| b.len() == n * 64));
+    // SAFETY: the caller's target features cover SHA,
+    // SSSE3 and SSE4.1; every load reads 16 bytes of a 64-byte block that
+    // lies inside its slice (`i < n`, `n * 64 <= len`).
+    unsafe {
+        // Big-endian word loads: reverse the bytes of each 32-bit lane.
+        let bswap = _mm_set_epi64x(0x0c0d0e0f_08090a0b, 0x04050607_00010203);
+        let mut abef = [_mm_setzero_si128(); L];
+        let mut cdgh = [_mm_setzero_si128(); L];
+        for l in 0..L {
+            (abef[l], cdgh[l]) = load_state(&states[l]);
+        }
+        for i in 0..n {
+            let abef_in = abef;
+            let cdgh_in = cdgh;
+            let mut m = [[_mm_setzero_si128(); 4]; L];
+            for l in 0..L {
+                let p = blocks[l].as_ptr().add(64 * i);
+                for (j, w) in m[l].iter_mut().enumerate() {
+                    *w = _mm_shuffle_epi8(_mm_loadu_si128(p.add(16 * j).cast()), bswap);
+                }
+            }
+
+            // Rounds 4g..4g+3 on message words m[g % 4]. While they run,
+            // the schedule computes words 4(g+1).. (for 3 <= g <= 14) and
+            // starts msg1 for a later group (for 1 <= g <= 12). The lane
+            // loops interleave the streams instruction by instruction.
+            macro_rules! group {
+                ($g:literal) => {{
+                    let k = k4($g);
+                    let mut wk = [_mm_setzero_si128(); L];
+                    for l in 0..L {
+                        wk[l] = _mm_add_epi32(m[l][$g % 4], k);
+                        cdgh[l] = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk[l]);
+                    }
+                    if $g >= 3 && $g <= 14 {
+                        for l in 0..L {
+                            let w7 = _mm_alignr_epi8(m[l][$g % 4], m[l][($g + 3) % 4], 4);
+                            let t = _mm_add_epi32(m[l][($g + 1) % 4], w7);
+                            m[l][($g + 1) % 4] = _mm_sha256msg2_epu32(t, m[l][$g % 4]);
+                        }
+                    }
+                    for l in 0..L {
+                        abef[l] =
+                            _mm_sha256rnds2_epu32(abef[l], cdgh[l], _mm_shuffle_epi32(wk[l], 0x0e));
+                    }
+                    if $g >= 1 && $g <= 12 {
+                        for l in 0..L {
+                            m[l][($g + 3) % 4] =
+                                _mm_sha256msg1_epu32(m[l][($g + 3) % 4], m[l][$g % 4]);
+                        }
+                    }
+                }};
+            }
+            group!(0);
+            group!(1);
+            group!(2);
+            group!(3);
+            group!(4);
+            group!(5);
+            group!(6);
+            group!(7);
+            group!(8);
+            group!(9);
+            group!(10);
+            group!(11);
+            group!(12);
+            group!(13);
+            group!(14);
+            group!(15);
+
+            for l in 0..L {
+                abef[l] = _mm_add_epi32(abef[l], abef_in[l]);
+                cdgh[l] = _mm_add_epi32(cdgh[l], cdgh_in[l]);
+            }
+        }
+        for (l, s) in states.iter_mut().enumerate() {
+            store_state(s, abef[l], cdgh[l]);
+        }
+    }
+}
+
 /// Compresses each 64-byte block of `blocks` into `state`.
 ///
 /// # Safety
 /// The CPU must support SHA, SSE2, SSSE3 and SSE4.1.
-// The last groups update schedule words nobody reads; the compiler drops them.
-#[allow(unused_assignments)]
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
 pub(super) unsafe fn compress(state: &mut [u32; 8], blocks: &[u8]) {
-    // Big-endian word loads: reverse the bytes of each 32-bit lane.
-    let bswap = _mm_set_epi64x(0x0c0d0e0f_08090a0b, 0x04050607_00010203);
+    // SAFETY: the target features above are the kernel's requirements.
+    unsafe { compress_lanes::<1>(core::array::from_mut(state), [blocks]) }
+}
 
-    // SAFETY: `state` is 8 u32s = two 16-byte loads.
-    let (dcba, hgfe) = unsafe {
-        (
-            _mm_loadu_si128(state.as_ptr().cast::<__m128i>()),
-            _mm_loadu_si128(state.as_ptr().add(4).cast::<__m128i>()),
-        )
-    };
-    let cdab = _mm_shuffle_epi32(dcba, 0xb1);
-    let efgh = _mm_shuffle_epi32(hgfe, 0x1b);
-    let mut abef = _mm_alignr_epi8(cdab, efgh, 8);
-    let mut cdgh = _mm_blend_epi16(efgh, cdab, 0xf0);
-
-    for block in blocks.chunks_exact(64) {
-        let abef_in = abef;
-        let cdgh_in = cdgh;
-        let p = block.as_ptr();
-        // SAFETY: `block` is 64 bytes: four 16-byte loads.
-        let mut m = unsafe {
-            [
-                _mm_shuffle_epi8(_mm_loadu_si128(p.cast()), bswap),
-                _mm_shuffle_epi8(_mm_loadu_si128(p.add(16).cast()), bswap),
-                _mm_shuffle_epi8(_mm_loadu_si128(p.add(32).cast()), bswap),
-                _mm_shuffle_epi8(_mm_loadu_si128(p.add(48).cast()), bswap),
-            ]
-        };
-
-        // Rounds 4g..4g+3 on message words m[g % 4]. While they run, the
-        // schedule computes words 4(g+1).. (for 3 <= g <= 14) and starts
-        // msg1 for a later group (for 1 <= g <= 12).
-        macro_rules! group {
-            ($g:literal) => {{
-                // SAFETY: `$g < 16`.
-                let wk = _mm_add_epi32(m[$g % 4], unsafe { k4($g) });
-                cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
-                if $g >= 3 && $g <= 14 {
-                    let w7 = _mm_alignr_epi8(m[$g % 4], m[($g + 3) % 4], 4);
-                    let t = _mm_add_epi32(m[($g + 1) % 4], w7);
-                    m[($g + 1) % 4] = _mm_sha256msg2_epu32(t, m[$g % 4]);
-                }
-                abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e));
-                if $g >= 1 && $g <= 12 {
-                    m[($g + 3) % 4] = _mm_sha256msg1_epu32(m[($g + 3) % 4], m[$g % 4]);
-                }
-            }};
-        }
-        group!(0);
-        group!(1);
-        group!(2);
-        group!(3);
-        group!(4);
-        group!(5);
-        group!(6);
-        group!(7);
-        group!(8);
-        group!(9);
-        group!(10);
-        group!(11);
-        group!(12);
-        group!(13);
-        group!(14);
-        group!(15);
-
-        abef = _mm_add_epi32(abef, abef_in);
-        cdgh = _mm_add_epi32(cdgh, cdgh_in);
-    }
-
-    // Back from ABEF/CDGH to A..H order.
-    let feba = _mm_shuffle_epi32(abef, 0x1b);
-    let dchg = _mm_shuffle_epi32(cdgh, 0xb1);
-    let dcba = _mm_blend_epi16(feba, dchg, 0xf0);
-    let hgfe = _mm_alignr_epi8(dchg, feba, 8);
-    // SAFETY: two 16-byte stores into the 32-byte `state`.
-    unsafe {
-        _mm_storeu_si128(state.as_mut_ptr().cast::<__m128i>(), dcba);
-        _mm_storeu_si128(state.as_mut_ptr().add(4).cast::<__m128i>(), hgfe);
-    }
+/// `L` independent streams, each over the same number of whole blocks
+/// (every `blocks[i].len()` equal, a multiple of 64), interleaved.
+///
+/// # Safety
+/// The CPU must support SHA, SSE2, SSSE3 and SSE4.1.
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+pub(super) unsafe fn compress_multi<const L: usize>(
+    states: &mut [[u32; 8]; L],
+    blocks: [&[u8]; L],
+) {
+    // SAFETY: as for `compress`.
+    unsafe { compress_lanes::<L>(states, blocks) }
 }
