@@ -16,6 +16,11 @@ pub enum Error {
         /// The length given.
         got: usize,
     },
+    /// A parameter outside its valid range (an iteration count of 0, ...).
+    InvalidParameter {
+        /// Which parameter, and what it must be.
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for Error {
@@ -23,6 +28,7 @@ impl fmt::Display for Error {
         match self {
             Error::VerificationFailed => f.write_str("verification failed"),
             Error::InvalidLength { what, got } => write!(f, "invalid {what} length: {got} bytes"),
+            Error::InvalidParameter { what } => write!(f, "invalid parameter: {what}"),
         }
     }
 }

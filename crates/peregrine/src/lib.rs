@@ -25,6 +25,7 @@ pub mod cpu;
 pub mod ct;
 mod error;
 pub mod hash;
+pub mod kdf;
 pub mod mac;
 pub mod registry;
 

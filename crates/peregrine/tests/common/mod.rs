@@ -179,6 +179,21 @@ pub fn parse_blocks(name: &str) -> Vec<Vec<(String, String)>> {
     blocks
 }
 
+/// Like [`parse_blocks`], but a record starts at each `start` key
+/// (`COUNT`), whatever blank lines fall inside it.
+pub fn parse_records(name: &str, start: &str) -> Vec<Vec<(String, String)>> {
+    let mut out: Vec<Vec<(String, String)>> = Vec::new();
+    for block in parse_blocks(name) {
+        for kv in block {
+            if kv.0 == start || out.is_empty() {
+                out.push(Vec::new());
+            }
+            out.last_mut().unwrap().push(kv);
+        }
+    }
+    out
+}
+
 pub fn get<'a>(block: &'a [(String, String)], key: &str) -> Option<&'a str> {
     block
         .iter()
