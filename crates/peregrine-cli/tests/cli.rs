@@ -83,7 +83,7 @@ fn dgst_files_stdin_and_errors() {
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout).trim(),
-        "SHA2-256(stdin)= ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        "SHA256(stdin)= ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -267,4 +267,103 @@ fn closed_stdout_is_not_a_panic() {
     let err = text(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.status.success(), "{:?} {err}", out.status);
+}
+
+/// `peregrine dgst` against the installed `openssl dgst`, byte for byte,
+/// for every digest in the registry: files (empty, short, 1 MiB + 3, a
+/// name with a space), stdin, `-hmac`, `-xoflen`. Skipped (and says so)
+/// when there is no `openssl` binary or we run under emulation.
+#[test]
+fn dgst_matches_openssl_byte_for_byte() {
+    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+        eprintln!("skipped: under an emulator");
+        return;
+    }
+    let Ok(v) = Command::new("openssl").arg("version").output() else {
+        eprintln!("skipped: no openssl binary");
+        return;
+    };
+    eprintln!("comparing with {}", text(&v.stdout).trim());
+    let dir = std::env::temp_dir().join(format!("peregrine-openssl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut big = Vec::with_capacity((1 << 20) + 3);
+    let mut x = 0x1234_5678u32;
+    for _ in 0..(1 << 20) + 3 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        big.push(x as u8);
+    }
+    let files = [
+        ("empty", Vec::new()),
+        ("abc", b"abc".to_vec()),
+        ("big file", big),
+    ];
+    let mut paths = Vec::new();
+    for (name, data) in &files {
+        let p = dir.join(name);
+        std::fs::write(&p, data).unwrap();
+        paths.push(p.to_str().unwrap().to_string());
+    }
+    let run = |prog: &str, args: &[String], stdin: Option<&[u8]>| -> (Option<i32>, String) {
+        let mut c = if prog == "openssl" {
+            Command::new("openssl")
+        } else {
+            cmd()
+        };
+        let mut child = c
+            .arg("dgst")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        // A process given files does not read stdin; a closed pipe is fine.
+        let _ = input.write_all(stdin.unwrap_or(&[]));
+        drop(input);
+        let out = child.wait_with_output().unwrap();
+        (out.status.code(), text(&out.stdout))
+    };
+    let mut compared = 0;
+    let mut cases: Vec<Vec<String>> = vec![
+        paths.clone(),
+        vec!["-hmac".into(), "key".into(), paths[1].clone()],
+    ];
+    for a in peregrine::registry::ALGORITHMS {
+        use peregrine::registry::Kind;
+        if !matches!(a.kind, Kind::Hash | Kind::Xof) {
+            continue;
+        }
+        let opt = format!("-{}", a.name);
+        let mut with = |extra: &[&str]| {
+            let mut v: Vec<String> = vec![opt.clone()];
+            v.extend(extra.iter().map(|s| s.to_string()));
+            v
+        };
+        let mut c = vec![with(&[]), with(&[&paths[0], &paths[1], &paths[2]])];
+        if a.kind == Kind::Xof {
+            c.push(with(&["-xoflen", "7", &paths[1]]));
+            c.push(with(&["-xoflen", "200", &paths[2]]));
+        } else {
+            c.push(with(&["-hmac", "a key", &paths[1], &paths[2]]));
+            c.push(with(&["-hmac", "k"]));
+        }
+        cases.extend(c);
+    }
+    for args in &cases {
+        let stdin = Some(&b"standard input"[..]);
+        let theirs = run("openssl", args, stdin);
+        if theirs.0 != Some(0) {
+            eprintln!("openssl cannot do {args:?}; not compared");
+            continue;
+        }
+        let ours = run("peregrine", args, stdin);
+        assert_eq!(ours, theirs, "dgst {args:?}");
+        compared += 1;
+    }
+    assert!(compared >= 6, "only {compared} cases compared");
+    eprintln!("{compared} cases identical to openssl");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,14 +4,16 @@
 //! Each entry names the algorithm (openssl's name where one exists), lists
 //! its backends with their availability on this CPU, and builds streaming
 //! objects and benchmark closures for a backend chosen by name. A new
-//! primitive joins by adding one entry to [`ALGORITHMS`].
+//! primitive joins by adding one line to [`ALGORITHMS`] (macros `hash!`,
+//! `xof!`, `hmac!`).
 
 use alloc::boxed::Box;
+use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::cpu::{Backend, Caps};
-use crate::hash::Hash;
 use crate::hash::sha256::{self, Sha224, Sha256};
+use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::hmac::Hmac;
 
 /// What kind of algorithm an entry is.
@@ -19,6 +21,8 @@ use crate::mac::hmac::Hmac;
 pub enum Kind {
     /// An unkeyed hash.
     Hash,
+    /// An extendable-output function (SHAKE): any output length.
+    Xof,
     /// A keyed MAC.
     Mac,
     /// Several independent messages per call (`sha256-many`): a
@@ -40,7 +44,7 @@ pub struct ImplStatus {
     pub available: bool,
 }
 
-/// A streaming hash or MAC behind a trait object (for `peregrine dgst`).
+/// A streaming hash, XOF or MAC behind a trait object (for `dgst`).
 pub trait Streaming: Send {
     /// Absorbs `data`.
     fn update(&mut self, data: &[u8]);
@@ -62,9 +66,84 @@ impl<H: Hash> Streaming for H {
     }
 }
 
+struct HmacStream<H: Hash>(Hmac<H>);
+
+impl<H: Hash> Streaming for HmacStream<H> {
+    fn update(&mut self, data: &[u8]) {
+        self.0.update(data)
+    }
+    fn finish(self: Box<Self>) -> Vec<u8> {
+        self.0.finalize().as_ref().to_vec()
+    }
+    fn backend(&self) -> &'static str {
+        self.0.backend()
+    }
+}
+
+#[allow(dead_code)] // until the first XOF is registered
+struct XofStream<X: Xof> {
+    xof: X,
+    len: usize,
+}
+
+impl<X: Xof> Streaming for XofStream<X> {
+    fn update(&mut self, data: &[u8]) {
+        self.xof.update(data)
+    }
+    fn finish(self: Box<Self>) -> Vec<u8> {
+        let mut out = vec![0u8; self.len];
+        self.xof.finalize_xof().squeeze(&mut out);
+        out
+    }
+    fn backend(&self) -> &'static str {
+        self.xof.backend()
+    }
+}
+
+/// What [`Algorithm::stream`] should build.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StreamOptions<'a> {
+    /// An HMAC key: build HMAC over this hash instead of the hash.
+    pub hmac_key: Option<&'a [u8]>,
+    /// The output length of an XOF (default: [`Algorithm::output_len`]).
+    pub xof_len: Option<usize>,
+}
+
+/// Why [`Algorithm::stream`] could not build a streaming object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamError {
+    /// No backend of that name, or it cannot run on this CPU.
+    Unavailable,
+    /// An output length was given for a fixed-length hash.
+    NotXof,
+    /// An XOF length of 0.
+    ZeroLength,
+    /// HMAC was asked of an algorithm it is not defined over (an XOF, a
+    /// MAC, a batch row).
+    NoHmac,
+    /// The algorithm has no streaming form (MACs by name, batch rows).
+    NotStreamable,
+}
+
+impl core::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            StreamError::Unavailable => "that backend cannot run here",
+            StreamError::NotXof => {
+                "an output length can only be given for an XOF (shake128, shake256)"
+            }
+            StreamError::ZeroLength => "the output length must be at least 1",
+            StreamError::NoHmac => "HMAC is not defined over this algorithm",
+            StreamError::NotStreamable => "this algorithm cannot be used as a digest",
+        })
+    }
+}
+
 /// A benchmark closure: processes one message per call, returning a byte
 /// of the result so the work cannot be optimised away.
 pub type BenchFn = Box<dyn FnMut(&[u8]) -> u8 + Send>;
+
+type StreamFn = fn(&str, &StreamOptions<'_>) -> Result<Box<dyn Streaming>, StreamError>;
 
 /// One algorithm of the registry.
 #[derive(Clone, Copy)]
@@ -75,9 +154,9 @@ pub struct Algorithm {
     pub aliases: &'static [&'static str],
     /// The label `peregrine dgst` prints ("SHA2-256").
     pub label: &'static str,
-    /// Hash or MAC.
+    /// Hash, XOF, MAC or batch row.
     pub kind: Kind,
-    /// Output length in bytes.
+    /// Output length in bytes (an XOF's default, as `openssl dgst` uses).
     pub output_len: usize,
     /// Messages of the benchmarked size that one benchmark call processes
     /// (1, or the batch size of a [`Kind::Many`] row): the bytes a call
@@ -87,7 +166,7 @@ pub struct Algorithm {
     pub primitive: &'static str,
     impls: fn() -> Vec<ImplStatus>,
     best: fn() -> &'static str,
-    stream: fn(&str) -> Option<Box<dyn Streaming>>,
+    stream: StreamFn,
     bench: fn(&str) -> Option<BenchFn>,
 }
 
@@ -111,10 +190,17 @@ impl Algorithm {
         (self.best)()
     }
 
-    /// A streaming hasher on backend `imp` (`None`: no such backend, or it
-    /// cannot run here). Only for [`Kind::Hash`].
-    pub fn stream(&self, imp: &str) -> Option<Box<dyn Streaming>> {
-        (self.stream)(imp)
+    /// A streaming object on backend `imp`: the hash itself, HMAC over it
+    /// (with [`StreamOptions::hmac_key`]), or an XOF of a chosen length.
+    ///
+    /// # Errors
+    /// A [`StreamError`] saying why the combination is not possible.
+    pub fn stream(
+        &self,
+        imp: &str,
+        opts: &StreamOptions<'_>,
+    ) -> Result<Box<dyn Streaming>, StreamError> {
+        (self.stream)(imp, opts)
     }
 
     /// A benchmark closure on backend `imp`, keyed with a fixed key for
@@ -147,20 +233,50 @@ fn best<B: Backend>() -> &'static str {
     B::of(B::best()).name()
 }
 
-fn checked<H: Hash>(imp: &str) -> Option<<H::Impl as Backend>::Checked> {
-    H::Impl::from_name(imp)?.check()
+fn checked<B: Backend>(imp: &str) -> Option<B::Checked> {
+    B::from_name(imp)?.check()
 }
 
-fn stream_hash<H: Hash>(imp: &str) -> Option<Box<dyn Streaming>> {
-    Some(Box::new(H::with_impl(checked::<H>(imp)?)))
+fn stream_hash<H: Hash>(
+    imp: &str,
+    opts: &StreamOptions<'_>,
+) -> Result<Box<dyn Streaming>, StreamError> {
+    if opts.xof_len.is_some() {
+        return Err(StreamError::NotXof);
+    }
+    let h = H::with_impl(checked::<H::Impl>(imp).ok_or(StreamError::Unavailable)?);
+    Ok(match opts.hmac_key {
+        Some(key) => Box::new(HmacStream(Hmac::with_hasher(h, key))),
+        None => Box::new(h),
+    })
 }
 
-fn no_stream(_: &str) -> Option<Box<dyn Streaming>> {
-    None
+#[allow(dead_code)] // until the first XOF is registered
+fn stream_xof<X: Xof>(
+    imp: &str,
+    opts: &StreamOptions<'_>,
+) -> Result<Box<dyn Streaming>, StreamError> {
+    if opts.hmac_key.is_some() {
+        return Err(StreamError::NoHmac);
+    }
+    let len = opts.xof_len.unwrap_or(X::DEFAULT_LEN);
+    if len == 0 {
+        return Err(StreamError::ZeroLength);
+    }
+    let xof = X::with_impl(checked::<X::Impl>(imp).ok_or(StreamError::Unavailable)?);
+    Ok(Box::new(XofStream { xof, len }))
+}
+
+fn no_stream(_: &str, opts: &StreamOptions<'_>) -> Result<Box<dyn Streaming>, StreamError> {
+    Err(if opts.hmac_key.is_some() {
+        StreamError::NoHmac
+    } else {
+        StreamError::NotStreamable
+    })
 }
 
 fn bench_hash<H: Hash>(imp: &str) -> Option<BenchFn> {
-    let c = checked::<H>(imp)?;
+    let c = checked::<H::Impl>(imp)?;
     Some(Box::new(move |data: &[u8]| {
         let mut h = H::with_impl(c);
         h.update(data);
@@ -168,11 +284,24 @@ fn bench_hash<H: Hash>(imp: &str) -> Option<BenchFn> {
     }))
 }
 
+#[allow(dead_code)] // until the first XOF is registered
+fn bench_xof<X: Xof>(imp: &str) -> Option<BenchFn> {
+    let c = checked::<X::Impl>(imp)?;
+    // `openssl speed -evp shake128` squeezes the default length too.
+    let mut out = vec![0u8; X::DEFAULT_LEN];
+    Some(Box::new(move |data: &[u8]| {
+        let mut x = X::with_impl(c);
+        x.update(data);
+        x.finalize_xof().squeeze(&mut out);
+        out[0]
+    }))
+}
+
 /// The key `speed` uses for MACs (openssl speed's HMAC key length).
 const BENCH_KEY: &[u8; 16] = b"This is a key...";
 
 fn bench_hmac<H: Hash>(imp: &str) -> Option<BenchFn> {
-    let keyed = Hmac::<H>::with_hasher(H::with_impl(checked::<H>(imp)?), BENCH_KEY);
+    let keyed = Hmac::<H>::with_hasher(H::with_impl(checked::<H::Impl>(imp)?), BENCH_KEY);
     Some(Box::new(move |data: &[u8]| {
         let mut m = keyed.clone();
         m.update(data);
@@ -180,48 +309,11 @@ fn bench_hmac<H: Hash>(imp: &str) -> Option<BenchFn> {
     }))
 }
 
-macro_rules! hash {
-    ($name:literal, [$($alias:literal),*], $ty:ty) => {
-        Algorithm {
-            name: $name,
-            aliases: &[$($alias),*],
-            label: <$ty as Hash>::NAME,
-            kind: Kind::Hash,
-            output_len: <$ty as Hash>::OUTPUT_LEN,
-            messages_per_call: 1,
-            primitive: <<$ty as Hash>::Impl as Backend>::PRIMITIVE,
-            impls: impls::<<$ty as Hash>::Impl>,
-            best: best::<<$ty as Hash>::Impl>,
-            stream: stream_hash::<$ty>,
-            bench: bench_hash::<$ty>,
-        }
-    };
-}
-
-macro_rules! hmac {
-    ($name:literal, [$($alias:literal),*], $label:literal, $ty:ty) => {
-        Algorithm {
-            name: $name,
-            aliases: &[$($alias),*],
-            label: $label,
-            kind: Kind::Mac,
-            output_len: <$ty as Hash>::OUTPUT_LEN,
-            messages_per_call: 1,
-            primitive: <<$ty as Hash>::Impl as Backend>::PRIMITIVE,
-            impls: impls::<<$ty as Hash>::Impl>,
-            best: best::<<$ty as Hash>::Impl>,
-            stream: no_stream,
-            bench: bench_hmac::<$ty>,
-        }
-    };
-}
-
-/// The batch `sha256-many` and `hmac-many` time: eight messages per call,
-/// hashed as four interleaved pairs.
+/// The batch `sha256-many` and `hmac-many` time: eight messages per call.
 const MANY: usize = 8;
 
 fn bench_sha256_many(imp: &str) -> Option<BenchFn> {
-    let c = sha256::Impl::from_name(imp)?.check()?;
+    let c = checked::<sha256::Impl>(imp)?;
     let mut out = [[0u8; 32]; MANY];
     Some(Box::new(move |data: &[u8]| {
         let msgs = [data; MANY];
@@ -232,7 +324,7 @@ fn bench_sha256_many(imp: &str) -> Option<BenchFn> {
 }
 
 fn bench_hmac_many(imp: &str) -> Option<BenchFn> {
-    let c = sha256::Impl::from_name(imp)?.check()?;
+    let c = checked::<sha256::Impl>(imp)?;
     let mut out = [[0u8; 32]; MANY];
     Some(Box::new(move |data: &[u8]| {
         let msgs = [data; MANY];
@@ -241,32 +333,74 @@ fn bench_hmac_many(imp: &str) -> Option<BenchFn> {
     }))
 }
 
-macro_rules! many {
-    ($name:literal, $label:literal, $bench:expr) => {
+macro_rules! entry {
+    ($name:literal, [$($alias:literal),*], $label:expr, $kind:expr, $len:expr, $per:expr, $imp:ty, $stream:expr, $bench:expr) => {
         Algorithm {
             name: $name,
-            aliases: &[],
+            aliases: &[$($alias),*],
             label: $label,
-            kind: Kind::Many,
-            output_len: 32,
-            messages_per_call: MANY,
-            primitive: "sha256",
-            impls: impls::<sha256::Impl>,
-            best: best::<sha256::Impl>,
-            stream: no_stream,
+            kind: $kind,
+            output_len: $len,
+            messages_per_call: $per,
+            primitive: <$imp as Backend>::PRIMITIVE,
+            impls: impls::<$imp>,
+            best: best::<$imp>,
+            stream: $stream,
             bench: $bench,
         }
     };
 }
 
+macro_rules! hash {
+    ($name:literal, [$($alias:literal),*], $ty:ty) => {
+        entry!($name, [$($alias),*], <$ty as Hash>::NAME, Kind::Hash, <$ty as Hash>::OUTPUT_LEN, 1,
+            <$ty as Hash>::Impl, stream_hash::<$ty>, bench_hash::<$ty>)
+    };
+}
+
+#[allow(unused_macros)] // until the first XOF is registered
+macro_rules! xof {
+    ($name:literal, [$($alias:literal),*], $ty:ty) => {
+        entry!($name, [$($alias),*], <$ty as Xof>::NAME, Kind::Xof, <$ty as Xof>::DEFAULT_LEN, 1,
+            <$ty as Xof>::Impl, stream_xof::<$ty>, bench_xof::<$ty>)
+    };
+}
+
+macro_rules! hmac {
+    ($name:literal, [$($alias:literal),*], $label:literal, $ty:ty) => {
+        entry!($name, [$($alias),*], $label, Kind::Mac, <$ty as Hash>::OUTPUT_LEN, 1,
+            <$ty as Hash>::Impl, no_stream, bench_hmac::<$ty>)
+    };
+}
+
 /// Every algorithm, in the order `peregrine speed` runs them.
 pub static ALGORITHMS: &[Algorithm] = &[
-    hash!("sha256", ["sha2-256", "sha-256"], Sha256),
     hash!("sha224", ["sha2-224", "sha-224"], Sha224),
-    hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
+    hash!("sha256", ["sha2-256", "sha-256"], Sha256),
+    entry!(
+        "sha256-many",
+        ["sha256-x8"],
+        "SHA2-256 x8",
+        Kind::Many,
+        32,
+        MANY,
+        sha256::Impl,
+        no_stream,
+        bench_sha256_many
+    ),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),
-    many!("sha256-many", "SHA2-256 x8", bench_sha256_many),
-    many!("hmac-many", "HMAC-SHA2-256 x8", bench_hmac_many),
+    hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
+    entry!(
+        "hmac-many",
+        ["hmac-sha256-many"],
+        "HMAC-SHA2-256 x8",
+        Kind::Many,
+        32,
+        MANY,
+        sha256::Impl,
+        no_stream,
+        bench_hmac_many
+    ),
 ];
 
 /// The algorithm called `name` (or with that alias), case-insensitive.
@@ -293,6 +427,7 @@ mod tests {
     fn every_available_impl_streams_and_benches_alike() {
         for a in ALGORITHMS {
             let mut want = None;
+            let mut want_stream = None;
             for s in a.impls() {
                 let b = a.bench(s.name);
                 assert_eq!(b.is_some(), s.available, "{} {}", a.name, s.name);
@@ -300,13 +435,59 @@ mod tests {
                     let r = f(b"registry");
                     assert_eq!(*want.get_or_insert(r), r, "{} {}", a.name, s.name);
                 }
-                if a.kind == Kind::Hash {
-                    assert_eq!(a.stream(s.name).is_some(), s.available);
+                if matches!(a.kind, Kind::Hash | Kind::Xof) {
+                    let st = a.stream(s.name, &StreamOptions::default());
+                    assert_eq!(st.is_ok(), s.available, "{} {}", a.name, s.name);
+                    if let Ok(mut st) = st {
+                        st.update(b"registry");
+                        let d = st.finish();
+                        assert_eq!(d.len(), a.output_len);
+                        assert_eq!(want_stream.get_or_insert(d.clone()), &d);
+                    }
                 }
             }
             assert!(a.impls().iter().any(|s| s.name == a.best() && s.available));
         }
         assert!(find("SHA2-256").is_some());
         assert!(find("nope").is_none());
+    }
+
+    #[test]
+    fn stream_options_are_checked() {
+        let sha = find("sha256").unwrap();
+        let best = sha.best();
+        let mac = sha
+            .stream(
+                best,
+                &StreamOptions {
+                    hmac_key: Some(b"key"),
+                    xof_len: None,
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            mac.finish(),
+            crate::mac::hmac::hmac::<Sha256>(b"key", b"").to_vec()
+        );
+        assert_eq!(
+            sha.stream(
+                best,
+                &StreamOptions {
+                    hmac_key: None,
+                    xof_len: Some(5)
+                }
+            )
+            .err(),
+            Some(StreamError::NotXof)
+        );
+        assert_eq!(
+            sha.stream("nonesuch", &StreamOptions::default()).err(),
+            Some(StreamError::Unavailable)
+        );
+        let many = find("sha256-many").unwrap();
+        assert_eq!(
+            many.stream(best, &StreamOptions::default()).err(),
+            Some(StreamError::NotStreamable)
+        );
     }
 }
