@@ -337,7 +337,7 @@ fn dgst_matches_openssl_byte_for_byte() {
             continue;
         }
         let opt = format!("-{}", a.name);
-        let mut with = |extra: &[&str]| {
+        let with = |extra: &[&str]| {
             let mut v: Vec<String> = vec![opt.clone()];
             v.extend(extra.iter().map(|s| s.to_string()));
             v
