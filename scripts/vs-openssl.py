@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Peregrine against `openssl speed -evp`, as ratios of medians.
+
+Alternates runs of `peregrine speed ALG --json` and `openssl speed -evp
+OPENSSL_ALG -bytes N` (one process each, several repetitions), and prints
+for each algorithm and size the median throughput of both and their ratio.
+The machines here are shared and noisy: only the ratio means anything.
+
+usage: scripts/vs-openssl.py [--reps N] [--seconds S] [--bytes 64,16384]
+                             [--peregrine target/release/peregrine] [ALG[=OPENSSL_ALG] ...]
+
+ALG is a peregrine algorithm; =OPENSSL_ALG names the openssl algorithm to
+compare with when it differs (e.g. sha256-many=sha256 compares the batch
+row with single-stream openssl). Default: the hashes openssl also has.
+"""
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+DEFAULT = ["md5", "sha1", "sha256", "sha512", "sha3-256", "shake128", "sha256-many=sha256"]
+
+
+def openssl_rate(alg, size, seconds):
+    out = subprocess.run(
+        ["openssl", "speed", "-evp", alg, "-bytes", str(size), "-seconds", str(max(1, round(seconds)))],
+        capture_output=True, text=True, check=True).stdout
+    rows = [l for l in out.splitlines() if l.split() and not l.startswith(("type", "version", "built", "options", "compiler", "CPUINFO", "The"))]
+    return float(rows[-1].split()[-1].rstrip("k")) * 1000
+
+
+def peregrine_rates(binary, alg, sizes, seconds):
+    out = subprocess.run(
+        [binary, "speed", alg, "--json", "--seconds", str(seconds), "--bytes", ",".join(map(str, sizes))],
+        capture_output=True, text=True, check=True).stdout
+    return {r["size"]: r["bytes_per_second"] for r in json.loads(out)["results"]}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--bytes", default="64,16384")
+    ap.add_argument("--peregrine", default="target/release/peregrine")
+    ap.add_argument("algs", nargs="*")
+    a = ap.parse_args()
+    sizes = [int(s) for s in a.bytes.split(",")]
+    print(f"# {subprocess.run(['openssl', 'version'], capture_output=True, text=True).stdout.strip()}; "
+          f"{a.reps} alternating repetitions, {a.seconds}s per cell")
+    print(f"{'algorithm':<22}{'size':>7}{'peregrine MB/s':>16}{'openssl MB/s':>14}{'ratio':>8}")
+    for spec in a.algs or DEFAULT:
+        ours_name, _, theirs_name = spec.partition("=")
+        theirs_name = theirs_name or ours_name
+        ours = {s: [] for s in sizes}
+        theirs = {s: [] for s in sizes}
+        for _ in range(a.reps):
+            for s, v in peregrine_rates(a.peregrine, ours_name, sizes, a.seconds).items():
+                ours[s].append(v)
+            for s in sizes:
+                theirs[s].append(openssl_rate(theirs_name, s, a.seconds))
+        for s in sizes:
+            mo, mt = statistics.median(ours[s]), statistics.median(theirs[s])
+            print(f"{spec:<22}{s:>7}{mo / 1e6:>16.1f}{mt / 1e6:>14.1f}{mo / mt:>8.2f}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
