@@ -1,0 +1,295 @@
+//! MD5 (RFC 1321).
+//!
+//! **MD5 is broken for security.** Collisions take seconds on a laptop and
+//! chosen-prefix collisions have been used against real certificate
+//! authorities (the Flame malware, 2012). Never use it for signatures,
+//! certificates, password hashing, integrity against an adversary or as a
+//! MAC in new designs. It is here only for compatibility (old file formats
+//! and protocols, checksums that name it) and so `peregrine speed` can
+//! compare it with other implementations.
+//!
+//! There is one backend, `Soft` (portable, constant time): MD5 has no
+//! instruction-set support, and a single MD5 stream is a chain of 64
+//! dependent steps that vector units cannot shorten. [`Impl`] still
+//! implements [`cpu::Backend`] so MD5 fits the same registry, `--impl` and
+//! test harness as every other hash.
+//!
+//! ```
+//! use peregrine::hash::md5::{Impl, Md5};
+//! use peregrine::hash::Hash;
+//!
+//! let mut h = Md5::with_impl(Impl::Soft.check().unwrap());
+//! h.update(b"ab");
+//! h.update(b"c");
+//! assert_eq!(h.finalize(), peregrine::hash::md5::md5(b"abc"));
+//! ```
+
+use core::sync::atomic::AtomicBool;
+
+use crate::cpu::{self, Backend, Caps};
+use crate::hash::Hash;
+
+mod soft;
+
+/// An MD5 compression backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Impl {
+    /// Portable Rust, constant time (no data-dependent branches or indices).
+    Soft,
+}
+
+/// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
+/// [`Impl::best`] make one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked(Impl);
+
+impl Impl {
+    /// Every backend, best first, `Soft` last.
+    pub const ALL: &'static [Impl] = &[Impl::Soft];
+
+    /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Impl::Soft => "soft",
+        }
+    }
+
+    /// The architecture the backend is built for (`None`: any).
+    pub const fn arch(self) -> Option<&'static str> {
+        match self {
+            Impl::Soft => None,
+        }
+    }
+
+    /// The CPU features the backend needs.
+    pub const fn needs(self) -> Caps {
+        match self {
+            Impl::Soft => Caps::EMPTY,
+        }
+    }
+
+    /// The backend called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Impl> {
+        <Impl as Backend>::from_name(name)
+    }
+
+    /// Whether the backend is compiled into this build (its architecture).
+    pub const fn compiled(self) -> bool {
+        match self {
+            Impl::Soft => true,
+        }
+    }
+
+    /// `Some` when this build has the backend and the effective CPU
+    /// features (after `PEREGRINE_CPU` and [`cpu::restrict`]) cover it.
+    pub fn check(self) -> Option<Checked> {
+        cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
+    }
+
+    /// The best backend the CPU can run now.
+    pub fn best() -> Checked {
+        Impl::ALL
+            .iter()
+            .find_map(|i| i.check())
+            .unwrap_or(Checked(Impl::Soft))
+    }
+}
+
+impl Backend for Impl {
+    type Checked = Checked;
+    const PRIMITIVE: &'static str = "md5";
+    const ALL: &'static [Impl] = Impl::ALL;
+    fn name(self) -> &'static str {
+        Impl::name(self)
+    }
+    fn needs(self) -> Caps {
+        Impl::needs(self)
+    }
+    fn compiled(self) -> bool {
+        Impl::compiled(self)
+    }
+    fn check(self) -> Option<Checked> {
+        Impl::check(self)
+    }
+    fn best() -> Checked {
+        Impl::best()
+    }
+    fn of(checked: Checked) -> Impl {
+        checked.0
+    }
+}
+
+impl Checked {
+    /// The backend this proof is for.
+    pub const fn get(self) -> Impl {
+        self.0
+    }
+}
+
+/// Runs the compression function over whole 64-byte blocks.
+#[inline]
+fn compress(imp: Checked, state: &mut [u32; 4], blocks: &[u8]) {
+    debug_assert!(blocks.len().is_multiple_of(64));
+    match imp.0 {
+        Impl::Soft => soft::compress(state, blocks),
+    }
+}
+
+const IV: [u32; 4] = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
+
+/// MD5, streaming. See the [module documentation](self): MD5 is broken and
+/// only for compatibility.
+#[derive(Clone)]
+pub struct Md5 {
+    state: [u32; 4],
+    buf: [u8; 64],
+    buf_len: usize,
+    /// Bytes absorbed so far (the length field is this times 8, mod 2^64).
+    total: u64,
+    imp: Checked,
+}
+
+impl Md5 {
+    /// A new hasher with the best backend for this CPU. The choice is
+    /// logged once when `PEREGRINE_CPU_VERBOSE=1`.
+    pub fn new() -> Self {
+        static LOGGED: AtomicBool = AtomicBool::new(false);
+        let imp = Impl::best();
+        cpu::log_choice(&LOGGED, "md5", imp.0.name());
+        Self::with_impl(imp)
+    }
+
+    /// A new hasher with the given backend.
+    pub fn with_impl(imp: Checked) -> Self {
+        Md5 {
+            state: IV,
+            buf: [0; 64],
+            buf_len: 0,
+            total: 0,
+            imp,
+        }
+    }
+
+    /// Absorbs `data`.
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.total = self.total.wrapping_add(data.len() as u64);
+        if self.buf_len > 0 {
+            let take = (64 - self.buf_len).min(data.len());
+            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
+            self.buf_len += take;
+            data = &data[take..];
+            if self.buf_len < 64 {
+                return;
+            }
+            compress(self.imp, &mut self.state, &self.buf);
+            self.buf_len = 0;
+        }
+        let whole = data.len() & !63;
+        if whole > 0 {
+            compress(self.imp, &mut self.state, &data[..whole]);
+        }
+        let rest = &data[whole..];
+        self.buf[..rest.len()].copy_from_slice(rest);
+        self.buf_len = rest.len();
+    }
+
+    /// Pads and returns the digest.
+    pub fn finalize(mut self) -> [u8; 16] {
+        let bits = self.total.wrapping_mul(8);
+        let n = self.buf_len;
+        self.buf[n] = 0x80;
+        self.buf[n + 1..].fill(0);
+        if n >= 56 {
+            compress(self.imp, &mut self.state, &self.buf);
+            self.buf.fill(0);
+        }
+        // MD5 is little-endian throughout: the length and the digest words.
+        self.buf[56..].copy_from_slice(&bits.to_le_bytes());
+        compress(self.imp, &mut self.state, &self.buf);
+        let mut out = [0u8; 16];
+        for (o, w) in out.chunks_exact_mut(4).zip(self.state) {
+            o.copy_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// The backend in use.
+    pub fn imp(&self) -> Impl {
+        self.imp.0
+    }
+}
+
+impl Drop for Md5 {
+    fn drop(&mut self) {
+        // The state may derive from a secret (an HMAC key, a secret message).
+        crate::ct::wipe(&mut self.state);
+        crate::ct::wipe(&mut self.buf);
+    }
+}
+
+impl Default for Md5 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl core::fmt::Debug for Md5 {
+    /// Shows the backend only, never the state.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Md5")
+            .field("impl", &self.imp.0)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Hash for Md5 {
+    type Impl = Impl;
+    const NAME: &'static str = "MD5";
+    const BLOCK_LEN: usize = 64;
+    const OUTPUT_LEN: usize = 16;
+    type Output = [u8; 16];
+
+    fn new() -> Self {
+        Md5::new()
+    }
+    fn with_impl(imp: Checked) -> Self {
+        Md5::with_impl(imp)
+    }
+    fn fresh(&self) -> Self {
+        Md5::with_impl(self.imp)
+    }
+    fn update(&mut self, data: &[u8]) {
+        Md5::update(self, data)
+    }
+    fn finalize(self) -> [u8; 16] {
+        Md5::finalize(self)
+    }
+    fn backend(&self) -> &'static str {
+        self.imp.0.name()
+    }
+}
+
+/// One-shot MD5. Broken for security: see the [module documentation](self).
+pub fn md5(data: &[u8]) -> [u8; 16] {
+    let mut h = Md5::new();
+    h.update(data);
+    h.finalize()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc_1321_abc() {
+        let imp = Impl::Soft.check().unwrap();
+        let mut h = Md5::with_impl(imp);
+        h.update(b"abc");
+        let want = [
+            0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0, 0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1,
+            0x7f, 0x72,
+        ];
+        assert_eq!(h.finalize(), want);
+        assert_eq!(md5(b"abc"), want);
+    }
+}

@@ -1,0 +1,348 @@
+//! SHA-1 (FIPS 180-4).
+//!
+//! **SHA-1 is broken for collision resistance**: chosen-prefix collisions
+//! are practical (SHAttered, 2017; "SHA-1 is a Shambles", 2020). Do not use
+//! it for new signatures, certificates, content addressing or anything else
+//! that needs collision resistance. It is here for legacy protocols, for
+//! HMAC-SHA-1 (whose security rests on other properties and is still
+//! considered sound), and for verifying old signatures and checksums.
+//!
+//! Backends, best first:
+//!
+//! | [`Impl`] | file | needs |
+//! |---|---|---|
+//! | `Shani` | `x86_64_shani.rs` | SHA-NI, SSSE3, SSE4.1 |
+//! | `Armv8` | `aarch64_sha1.rs` | ARMv8 SHA-1 instructions |
+//! | `Soft` | `soft.rs` | nothing (portable) |
+//!
+//! ```
+//! use peregrine::hash::sha1::{Impl, Sha1};
+//! use peregrine::hash::Hash;
+//!
+//! let mut h = Sha1::with_impl(Impl::Soft.check().unwrap());
+//! h.update(b"ab");
+//! h.update(b"c");
+//! assert_eq!(h.finalize(), peregrine::hash::sha1::sha1(b"abc"));
+//! ```
+
+use core::sync::atomic::AtomicBool;
+
+use crate::cpu::{self, Backend, Caps, Feature};
+use crate::hash::Hash;
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64_sha1;
+mod soft;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_shani;
+
+/// A SHA-1 compression backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Impl {
+    /// x86_64 SHA extensions (`sha1rnds4`, `sha1nexte`, `sha1msg1/2`).
+    Shani,
+    /// ARMv8 SHA-1 instructions (`sha1c/p/m`, `sha1h`, `sha1su0/1`).
+    Armv8,
+    /// Portable Rust, constant time (no data-dependent branches or indices).
+    Soft,
+}
+
+/// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
+/// [`Impl::best`] make one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked(Impl);
+
+impl Impl {
+    /// Every backend, best first, `Soft` last.
+    pub const ALL: &'static [Impl] = &[Impl::Shani, Impl::Armv8, Impl::Soft];
+
+    /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Impl::Shani => "shani",
+            Impl::Armv8 => "armv8",
+            Impl::Soft => "soft",
+        }
+    }
+
+    /// The architecture the backend is built for (`None`: any).
+    pub const fn arch(self) -> Option<&'static str> {
+        match self {
+            Impl::Shani => Some("x86_64"),
+            Impl::Armv8 => Some("aarch64"),
+            Impl::Soft => None,
+        }
+    }
+
+    /// The CPU features the backend needs.
+    pub const fn needs(self) -> Caps {
+        match self {
+            Impl::Shani => Caps::of(&[
+                Feature::Sse2,
+                Feature::Ssse3,
+                Feature::Sse41,
+                Feature::Shani,
+            ]),
+            Impl::Armv8 => Caps::of(&[Feature::Neon, Feature::Sha1]),
+            Impl::Soft => Caps::EMPTY,
+        }
+    }
+
+    /// The backend called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Impl> {
+        <Impl as Backend>::from_name(name)
+    }
+
+    /// Whether the backend is compiled into this build (its architecture).
+    pub const fn compiled(self) -> bool {
+        match self {
+            Impl::Shani => cfg!(target_arch = "x86_64"),
+            Impl::Armv8 => cfg!(target_arch = "aarch64"),
+            Impl::Soft => true,
+        }
+    }
+
+    /// `Some` when this build has the backend and the effective CPU
+    /// features (after `PEREGRINE_CPU` and [`cpu::restrict`]) cover it.
+    pub fn check(self) -> Option<Checked> {
+        cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
+    }
+
+    /// The best backend the CPU can run now.
+    pub fn best() -> Checked {
+        Impl::ALL
+            .iter()
+            .find_map(|i| i.check())
+            .unwrap_or(Checked(Impl::Soft))
+    }
+}
+
+impl Backend for Impl {
+    type Checked = Checked;
+    const PRIMITIVE: &'static str = "sha1";
+    const ALL: &'static [Impl] = Impl::ALL;
+    fn name(self) -> &'static str {
+        Impl::name(self)
+    }
+    fn needs(self) -> Caps {
+        Impl::needs(self)
+    }
+    fn compiled(self) -> bool {
+        Impl::compiled(self)
+    }
+    fn check(self) -> Option<Checked> {
+        Impl::check(self)
+    }
+    fn best() -> Checked {
+        Impl::best()
+    }
+    fn of(checked: Checked) -> Impl {
+        checked.0
+    }
+}
+
+impl Checked {
+    /// The backend this proof is for.
+    pub const fn get(self) -> Impl {
+        self.0
+    }
+}
+
+/// Runs the compression function over whole 64-byte blocks.
+#[inline]
+fn compress(imp: Checked, state: &mut [u32; 5], blocks: &[u8]) {
+    debug_assert!(blocks.len().is_multiple_of(64));
+    match imp.0 {
+        // SAFETY: a `Checked` exists only when `Impl::check` saw the CPU
+        // features the backend's `#[target_feature]` list needs (see
+        // `Impl::needs`), on the architecture it is compiled for.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Shani => unsafe { x86_64_shani::compress(state, blocks) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "aarch64")]
+        Impl::Armv8 => unsafe { aarch64_sha1::compress(state, blocks) },
+        _ => soft::compress(state, blocks),
+    }
+}
+
+/// The round constants of FIPS 180-4 section 4.2.1, one per 20 rounds,
+/// shared by every backend.
+pub(crate) const K: [u32; 4] = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6];
+
+const IV: [u32; 5] = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
+
+/// SHA-1, streaming. See the [module documentation](self): SHA-1 is not
+/// collision resistant.
+#[derive(Clone)]
+pub struct Sha1 {
+    state: [u32; 5],
+    buf: [u8; 64],
+    buf_len: usize,
+    /// Bytes absorbed so far (the length field is this times 8, mod 2^64).
+    total: u64,
+    imp: Checked,
+}
+
+impl Sha1 {
+    /// A new hasher with the best backend for this CPU. The choice is
+    /// logged once when `PEREGRINE_CPU_VERBOSE=1`.
+    pub fn new() -> Self {
+        static LOGGED: AtomicBool = AtomicBool::new(false);
+        let imp = Impl::best();
+        cpu::log_choice(&LOGGED, "sha1", imp.0.name());
+        Self::with_impl(imp)
+    }
+
+    /// A new hasher with the given backend.
+    pub fn with_impl(imp: Checked) -> Self {
+        Sha1 {
+            state: IV,
+            buf: [0; 64],
+            buf_len: 0,
+            total: 0,
+            imp,
+        }
+    }
+
+    /// Absorbs `data`.
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.total = self.total.wrapping_add(data.len() as u64);
+        if self.buf_len > 0 {
+            let take = (64 - self.buf_len).min(data.len());
+            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
+            self.buf_len += take;
+            data = &data[take..];
+            if self.buf_len < 64 {
+                return;
+            }
+            compress(self.imp, &mut self.state, &self.buf);
+            self.buf_len = 0;
+        }
+        let whole = data.len() & !63;
+        if whole > 0 {
+            compress(self.imp, &mut self.state, &data[..whole]);
+        }
+        let rest = &data[whole..];
+        self.buf[..rest.len()].copy_from_slice(rest);
+        self.buf_len = rest.len();
+    }
+
+    /// Pads and returns the digest.
+    pub fn finalize(mut self) -> [u8; 20] {
+        let bits = self.total.wrapping_mul(8);
+        let n = self.buf_len;
+        self.buf[n] = 0x80;
+        self.buf[n + 1..].fill(0);
+        if n >= 56 {
+            compress(self.imp, &mut self.state, &self.buf);
+            self.buf.fill(0);
+        }
+        self.buf[56..].copy_from_slice(&bits.to_be_bytes());
+        compress(self.imp, &mut self.state, &self.buf);
+        let mut out = [0u8; 20];
+        for (o, w) in out.chunks_exact_mut(4).zip(self.state) {
+            o.copy_from_slice(&w.to_be_bytes());
+        }
+        out
+    }
+
+    /// The backend in use.
+    pub fn imp(&self) -> Impl {
+        self.imp.0
+    }
+}
+
+impl Drop for Sha1 {
+    fn drop(&mut self) {
+        // The state may derive from a secret (an HMAC key, a secret message).
+        crate::ct::wipe(&mut self.state);
+        crate::ct::wipe(&mut self.buf);
+    }
+}
+
+impl Default for Sha1 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl core::fmt::Debug for Sha1 {
+    /// Shows the backend only, never the state.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Sha1")
+            .field("impl", &self.imp.0)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Hash for Sha1 {
+    type Impl = Impl;
+    const NAME: &'static str = "SHA1";
+    const BLOCK_LEN: usize = 64;
+    const OUTPUT_LEN: usize = 20;
+    type Output = [u8; 20];
+
+    fn new() -> Self {
+        Sha1::new()
+    }
+    fn with_impl(imp: Checked) -> Self {
+        Sha1::with_impl(imp)
+    }
+    fn fresh(&self) -> Self {
+        Sha1::with_impl(self.imp)
+    }
+    fn update(&mut self, data: &[u8]) {
+        Sha1::update(self, data)
+    }
+    fn finalize(self) -> [u8; 20] {
+        Sha1::finalize(self)
+    }
+    fn backend(&self) -> &'static str {
+        self.imp.0.name()
+    }
+}
+
+/// One-shot SHA-1 with the best backend. Not collision resistant: see the
+/// [module documentation](self).
+pub fn sha1(data: &[u8]) -> [u8; 20] {
+    let mut h = Sha1::new();
+    h.update(data);
+    h.finalize()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fips_180_examples_every_impl() {
+        // FIPS 180-4 / FIPS 180-2 appendix A examples.
+        let abc = "a9993e364706816aba3e25717850c26c9cd0d89d";
+        let two = "84983e441c3bd26ebaae4aa1f95129e5e54670f1";
+        let msg2 = b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+        let mut ran = 0;
+        for &i in Impl::ALL {
+            let Some(imp) = i.check() else {
+                std::eprintln!("skipped sha1 [{}]: not available here", i.name());
+                continue;
+            };
+            ran += 1;
+            let mut h = Sha1::with_impl(imp);
+            h.update(b"abc");
+            assert_eq!(hex(&h.finalize()), abc, "{:?}", imp);
+            let mut h = Sha1::with_impl(imp);
+            h.update(msg2);
+            assert_eq!(hex(&h.finalize()), two, "{:?}", imp);
+        }
+        assert!(ran >= 1 && Impl::Soft.check().is_some());
+    }
+
+    fn hex(b: &[u8]) -> alloc::string::String {
+        use core::fmt::Write;
+        let mut s = alloc::string::String::new();
+        for x in b {
+            write!(s, "{x:02x}").unwrap();
+        }
+        s
+    }
+}
