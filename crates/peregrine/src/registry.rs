@@ -12,6 +12,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::cpu::{Backend, Caps};
+use crate::hash::md5::Md5;
+use crate::hash::sha1::Sha1;
 use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::hmac::Hmac;
@@ -375,6 +377,8 @@ macro_rules! hmac {
 
 /// Every algorithm, in the order `peregrine speed` runs them.
 pub static ALGORITHMS: &[Algorithm] = &[
+    hash!("md5", [], Md5),
+    hash!("sha1", ["sha-1"], Sha1),
     hash!("sha224", ["sha2-224", "sha-224"], Sha224),
     hash!("sha256", ["sha2-256", "sha-256"], Sha256),
     entry!(
@@ -388,6 +392,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_sha256_many
     ),
+    hmac!("hmac-md5", [], "HMAC-MD5", Md5),
+    hmac!("hmac-sha1", [], "HMAC-SHA1", Sha1),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),
     hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
     entry!(
