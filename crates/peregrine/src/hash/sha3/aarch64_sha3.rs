@@ -110,7 +110,11 @@ fn rounds(a: &mut [uint64x2_t; 25]) {
 #[inline]
 #[target_feature(enable = "neon")]
 fn load(state: &[u64; 25]) -> [uint64x2_t; 25] {
-    state.map(vdupq_n_u64)
+    let mut a = [vdupq_n_u64(0); 25];
+    for (v, w) in a.iter_mut().zip(state) {
+        *v = vdupq_n_u64(*w);
+    }
+    a
 }
 
 #[inline]
