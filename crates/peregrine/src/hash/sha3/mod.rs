@@ -199,6 +199,16 @@ pub(crate) const RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
+/// Up to 8 bytes as the low bytes of a little-endian word. A shift loop
+/// rather than a byte copy, which the compiler would make a `memcpy` call.
+#[inline(always)]
+fn le_partial(b: &[u8]) -> u64 {
+    debug_assert!(b.len() <= 8);
+    b.iter()
+        .enumerate()
+        .fold(0, |w, (i, &x)| w | u64::from(x) << (8 * i))
+}
+
 /// XORs `data` into the state's bytes `pos..pos + data.len()`
 /// (little-endian lanes). `pos` and the length are public.
 #[inline]
@@ -207,11 +217,7 @@ fn xor_in(state: &mut [u64; 25], mut pos: usize, mut data: &[u8]) {
     if off != 0 {
         // Up to the next lane boundary.
         let n = (8 - off).min(data.len());
-        let mut w = [0u8; 8];
-        for (d, s) in w[off..off + n].iter_mut().zip(data) {
-            *d = *s;
-        }
-        state[pos / 8] ^= u64::from_le_bytes(w);
+        state[pos / 8] ^= le_partial(&data[..n]) << (8 * off);
         pos += n;
         data = &data[n..];
     }
@@ -224,11 +230,7 @@ fn xor_in(state: &mut [u64; 25], mut pos: usize, mut data: &[u8]) {
     }
     let rest = lanes.remainder();
     if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        for (d, s) in w.iter_mut().zip(rest) {
-            *d = *s;
-        }
-        state[pos / 8] ^= u64::from_le_bytes(w);
+        state[pos / 8] ^= le_partial(rest);
     }
 }
 
@@ -239,9 +241,9 @@ fn copy_out(state: &[u64; 25], mut pos: usize, mut out: &mut [u8]) {
     let off = pos % 8;
     if off != 0 {
         let n = (8 - off).min(out.len());
-        let w = state[pos / 8].to_le_bytes();
-        for (d, s) in out.iter_mut().zip(&w[off..off + n]) {
-            *d = *s;
+        let w = state[pos / 8] >> (8 * off);
+        for (i, d) in out[..n].iter_mut().enumerate() {
+            *d = (w >> (8 * i)) as u8;
         }
         pos += n;
         out = &mut out[n..];
@@ -253,11 +255,48 @@ fn copy_out(state: &[u64; 25], mut pos: usize, mut out: &mut [u8]) {
     }
     let rest = lanes.into_remainder();
     if !rest.is_empty() {
-        let w = state[pos / 8].to_le_bytes();
-        for (d, s) in rest.iter_mut().zip(&w) {
-            *d = *s;
+        let w = state[pos / 8];
+        for (i, d) in rest.iter_mut().enumerate() {
+            *d = (w >> (8 * i)) as u8;
         }
     }
+}
+
+/// A whole sponge in one call: absorbs `data`, pads with `PAD` and fills
+/// `out` (any length). The one-shot functions use it so no hasher object
+/// is built, moved and dropped around the single permutation of a short
+/// message.
+#[inline]
+fn oneshot<const RATE: usize, const PAD: u8>(imp: Checked, data: &[u8], out: &mut [u8]) {
+    let mut state = [0u64; 25];
+    let whole = data.len() - data.len() % RATE;
+    if whole > 0 {
+        absorb::<RATE>(imp, &mut state, &data[..whole]);
+    }
+    let rest = &data[whole..];
+    xor_in(&mut state, 0, rest);
+    pad::<RATE, PAD>(&mut state, rest.len());
+    permute(imp, &mut state);
+    let mut chunks = out.chunks_mut(RATE);
+    if let Some(first) = chunks.next() {
+        copy_out(&state, 0, first);
+    }
+    for c in chunks {
+        permute(imp, &mut state);
+        copy_out(&state, 0, c);
+    }
+    crate::ct::wipe(&mut state);
+}
+
+/// XORs the padding (`PAD` at byte `pos`, `0x80` at byte `RATE - 1`) into
+/// the state.
+#[inline(always)]
+fn pad<const RATE: usize, const PAD: u8>(state: &mut [u64; 25], pos: usize) {
+    // Every rate is whole lanes, so byte RATE - 1 is the top byte of lane
+    // RATE / 8 - 1.
+    const { assert!(RATE.is_multiple_of(8) && RATE < 200) };
+    state[pos / 8] ^= u64::from(PAD) << (8 * (pos % 8));
+    state[RATE / 8 - 1] ^= 0x80 << 56;
 }
 
 /// The absorbing sponge: rate `RATE` bytes, padding first byte `PAD`.
@@ -311,12 +350,7 @@ impl<const RATE: usize, const PAD: u8> Sponge<RATE, PAD> {
     /// `RATE` bytes.
     #[inline]
     fn finish(&mut self) {
-        // Every rate is whole lanes, so byte RATE - 1 is the top byte of
-        // lane RATE / 8 - 1.
-        const { assert!(RATE.is_multiple_of(8) && RATE < 200) };
-        let (lane, shift) = (self.pos / 8, 8 * (self.pos % 8));
-        self.state[lane] ^= u64::from(PAD) << shift;
-        self.state[(RATE - 1) / 8] ^= 0x80 << 56;
+        pad::<RATE, PAD>(&mut self.state, self.pos);
         permute(self.imp, &mut self.state);
         self.pos = 0;
     }
@@ -373,10 +407,15 @@ macro_rules! sha3 {
             /// A new hasher with the best backend for this CPU. The choice
             /// is logged once when `PEREGRINE_CPU_VERBOSE=1`.
             pub fn new() -> Self {
+                Self::with_impl(Self::best_logged())
+            }
+
+            /// [`Impl::best`], logged once per algorithm.
+            fn best_logged() -> Checked {
                 static LOGGED: AtomicBool = AtomicBool::new(false);
                 let imp = Impl::best();
                 cpu::log_choice(&LOGGED, $log, imp.0.name());
-                Self::with_impl(imp)
+                imp
             }
 
             /// A new hasher with the given backend.
@@ -390,6 +429,7 @@ macro_rules! sha3 {
             }
 
             /// Pads and returns the digest.
+            #[inline(always)]
             pub fn finalize(mut self) -> [u8; $out] {
                 self.0.finish();
                 let mut out = [0u8; $out];
@@ -445,9 +485,9 @@ macro_rules! sha3 {
 
         /// One-shot hash with the best backend.
         pub fn $fn(data: &[u8]) -> [u8; $out] {
-            let mut h = $ty::new();
-            h.update(data);
-            h.finalize()
+            let mut out = [0u8; $out];
+            oneshot::<$rate, SHA3_PAD>($ty::best_logged(), data, &mut out);
+            out
         }
     };
 }
@@ -483,10 +523,15 @@ macro_rules! shake {
             /// A new instance with the best backend for this CPU. The
             /// choice is logged once when `PEREGRINE_CPU_VERBOSE=1`.
             pub fn new() -> Self {
+                Self::with_impl(Self::best_logged())
+            }
+
+            /// [`Impl::best`], logged once per algorithm.
+            fn best_logged() -> Checked {
                 static LOGGED: AtomicBool = AtomicBool::new(false);
                 let imp = Impl::best();
                 cpu::log_choice(&LOGGED, $log, imp.0.name());
-                Self::with_impl(imp)
+                imp
             }
 
             /// A new instance with the given backend.
@@ -574,9 +619,7 @@ macro_rules! shake {
 
         /// One-shot: absorbs `data` and fills `out`, with the best backend.
         pub fn $fn(data: &[u8], out: &mut [u8]) {
-            let mut x = $ty::new();
-            x.update(data);
-            x.finalize_xof().squeeze(out);
+            oneshot::<$rate, SHAKE_PAD>($ty::best_logged(), data, out);
         }
     };
 }
