@@ -657,13 +657,16 @@ fn one_shots_and_constants() {
 }
 
 #[test]
-fn best_is_armv8_when_the_cpu_has_sha3() {
+fn best_is_the_first_runnable_backend() {
+    // Armv8 where the CPU has SHA-3, Bmi2 on x86_64 with BMI1+BMI2, else
+    // Soft; judged by std's detection, not by Peregrine's own.
+    let want = *Impl::ALL
+        .iter()
+        .find(|&&b| common::expected_runnable(b))
+        .unwrap();
     let best = Impl::best().get();
-    if common::expected_runnable(Impl::Armv8) {
-        assert_eq!(best, Impl::Armv8);
-    } else {
-        assert_eq!(best, Impl::Soft);
-    }
+    assert_eq!(best, want);
     assert_eq!(Sha3_256::new().imp(), best);
     assert_eq!(Shake128::new().backend(), best.name());
+    eprintln!("best sha3 backend here: {}", best.name());
 }

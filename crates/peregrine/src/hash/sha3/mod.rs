@@ -6,6 +6,7 @@
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
 //! | `Armv8` | `aarch64_sha3.rs` | ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`) |
+//! | `Bmi2` | `x86_64_bmi2.rs` | x86_64 BMI1 and BMI2 (`andn`, `rorx`) |
 //! | `Soft` | `soft.rs` | nothing (portable, lane-complementing) |
 //!
 //! The sponge itself (rate, padding, buffering, squeezing) is shared: the
@@ -42,12 +43,16 @@ use crate::hash::{Hash, Xof, XofReader};
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha3;
 mod soft;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_bmi2;
 
 /// A Keccak-f[1600] backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Impl {
     /// ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`).
     Armv8,
+    /// x86_64 with BMI1 and BMI2: `andn` for χ, `rorx` for the rotations.
+    Bmi2,
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft,
 }
@@ -59,12 +64,13 @@ pub struct Checked(Impl);
 
 impl Impl {
     /// Every backend, best first, `Soft` last.
-    pub const ALL: &'static [Impl] = &[Impl::Armv8, Impl::Soft];
+    pub const ALL: &'static [Impl] = &[Impl::Armv8, Impl::Bmi2, Impl::Soft];
 
     /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
     pub const fn name(self) -> &'static str {
         match self {
             Impl::Armv8 => "armv8",
+            Impl::Bmi2 => "bmi2",
             Impl::Soft => "soft",
         }
     }
@@ -73,6 +79,7 @@ impl Impl {
     pub const fn arch(self) -> Option<&'static str> {
         match self {
             Impl::Armv8 => Some("aarch64"),
+            Impl::Bmi2 => Some("x86_64"),
             Impl::Soft => None,
         }
     }
@@ -81,6 +88,7 @@ impl Impl {
     pub const fn needs(self) -> Caps {
         match self {
             Impl::Armv8 => Caps::of(&[Feature::Neon, Feature::Sha3]),
+            Impl::Bmi2 => Caps::of(&[Feature::Bmi1, Feature::Bmi2]),
             Impl::Soft => Caps::EMPTY,
         }
     }
@@ -94,6 +102,7 @@ impl Impl {
     pub const fn compiled(self) -> bool {
         match self {
             Impl::Armv8 => cfg!(target_arch = "aarch64"),
+            Impl::Bmi2 => cfg!(target_arch = "x86_64"),
             Impl::Soft => true,
         }
     }
@@ -153,6 +162,9 @@ fn permute(imp: Checked, state: &mut [u64; 25]) {
         // `Impl::needs`), on the architecture it is compiled for.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha3::keccak_f1600(state) },
+        // SAFETY: as above (BMI1 and BMI2).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Bmi2 => unsafe { x86_64_bmi2::keccak_f1600(state) },
         _ => soft::keccak_f1600(state),
     }
 }
@@ -166,6 +178,9 @@ fn absorb<const RATE: usize>(imp: Checked, state: &mut [u64; 25], blocks: &[u8])
         // the CPU has NEON and the SHA-3 instructions.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha3::absorb::<RATE>(state, blocks) },
+        // SAFETY: as above (BMI1 and BMI2).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Bmi2 => unsafe { x86_64_bmi2::absorb::<RATE>(state, blocks) },
         _ => soft::absorb::<RATE>(state, blocks),
     }
 }
