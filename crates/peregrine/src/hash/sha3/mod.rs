@@ -9,7 +9,7 @@
 //! | `Bmi2` | `x86_64_bmi2.rs` | x86_64 BMI1 and BMI2 (`andn`, `rorx`) |
 //! | `Soft` | `soft.rs` | nothing (portable, lane-complementing) |
 //!
-//! The sponge itself (rate, padding, buffering, squeezing) is shared: the
+//! The sponge itself (rate, padding, partial blocks, squeezing) is shared: the
 //! rate in bytes is 144, 136, 104, 72 for SHA3-224/256/384/512 and 168, 136
 //! for SHAKE128/256; the domain-separation and first padding bits are the
 //! byte `0x06` for SHA-3 and `0x1f` for SHAKE, and the last byte of the
