@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 use crate::cpu::{Backend, Caps};
 use crate::hash::md5::Md5;
 use crate::hash::sha1::Sha1;
+use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::hmac::Hmac;
@@ -82,7 +83,6 @@ impl<H: Hash> Streaming for HmacStream<H> {
     }
 }
 
-#[allow(dead_code)] // until the first XOF is registered
 struct XofStream<X: Xof> {
     xof: X,
     len: usize,
@@ -253,7 +253,6 @@ fn stream_hash<H: Hash>(
     })
 }
 
-#[allow(dead_code)] // until the first XOF is registered
 fn stream_xof<X: Xof>(
     imp: &str,
     opts: &StreamOptions<'_>,
@@ -286,7 +285,6 @@ fn bench_hash<H: Hash>(imp: &str) -> Option<BenchFn> {
     }))
 }
 
-#[allow(dead_code)] // until the first XOF is registered
 fn bench_xof<X: Xof>(imp: &str) -> Option<BenchFn> {
     let c = checked::<X::Impl>(imp)?;
     // `openssl speed -evp shake128` squeezes the default length too.
@@ -360,7 +358,6 @@ macro_rules! hash {
     };
 }
 
-#[allow(unused_macros)] // until the first XOF is registered
 macro_rules! xof {
     ($name:literal, [$($alias:literal),*], $ty:ty) => {
         entry!($name, [$($alias),*], <$ty as Xof>::NAME, Kind::Xof, <$ty as Xof>::DEFAULT_LEN, 1,
@@ -392,6 +389,12 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_sha256_many
     ),
+    hash!("sha3-224", [], Sha3_224),
+    hash!("sha3-256", [], Sha3_256),
+    hash!("sha3-384", [], Sha3_384),
+    hash!("sha3-512", [], Sha3_512),
+    xof!("shake128", [], Shake128),
+    xof!("shake256", [], Shake256),
     hmac!("hmac-md5", [], "HMAC-MD5", Md5),
     hmac!("hmac-sha1", [], "HMAC-SHA1", Sha1),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),

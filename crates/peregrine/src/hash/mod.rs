@@ -6,6 +6,7 @@
 pub mod md5;
 pub mod sha1;
 pub mod sha256;
+pub mod sha3;
 
 /// A streaming hash function.
 ///
