@@ -4,6 +4,7 @@
 //! `peregrine` command can work with any of them.
 
 pub mod sha256;
+pub mod sha512;
 
 /// A streaming hash function.
 ///
