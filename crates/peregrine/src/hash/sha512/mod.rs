@@ -300,6 +300,7 @@ struct Engine {
 }
 
 impl Engine {
+    #[inline]
     fn new(imp: Checked, iv: [u64; 8]) -> Self {
         Engine {
             state: iv,
@@ -334,6 +335,9 @@ impl Engine {
 
     /// Pads, runs the last block(s) and returns the state as big-endian
     /// bytes.
+    // Not inlined: `finalize` stays small enough to inline, so callers
+    // do not copy the whole hasher to pass it by value.
+    #[inline(never)]
     fn finish(&mut self) -> [u8; 64] {
         let bits = self.total.wrapping_mul(8);
         let n = self.buf_len;
@@ -378,16 +382,19 @@ macro_rules! sha2_64 {
             }
 
             /// A new hasher with the given backend.
+            #[inline]
             pub fn with_impl(imp: Checked) -> Self {
                 $ty(Engine::new(imp, $iv))
             }
 
             /// Absorbs `data`.
+            #[inline]
             pub fn update(&mut self, data: &[u8]) {
                 self.0.update(data);
             }
 
             /// Pads and returns the digest.
+            #[inline]
             pub fn finalize(mut self) -> [u8; $out] {
                 let mut full = self.0.finish();
                 let mut out = [0u8; $out];
