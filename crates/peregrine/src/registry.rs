@@ -16,6 +16,7 @@ use crate::hash::md5::Md5;
 use crate::hash::sha1::Sha1;
 use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use crate::hash::sha256::{self, Sha224, Sha256};
+use crate::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::hmac::Hmac;
 
@@ -389,6 +390,10 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_sha256_many
     ),
+    hash!("sha384", ["sha2-384", "sha-384"], Sha384),
+    hash!("sha512", ["sha2-512", "sha-512"], Sha512),
+    hash!("sha512-224", ["sha2-512/224", "sha512/224"], Sha512_224),
+    hash!("sha512-256", ["sha2-512/256", "sha512/256"], Sha512_256),
     hash!("sha3-224", [], Sha3_224),
     hash!("sha3-256", [], Sha3_256),
     hash!("sha3-384", [], Sha3_384),

