@@ -459,6 +459,117 @@ pub trait Backend: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// Defines a primitive's backend enum `Impl`, its proof type `Checked`
+/// and their `impl Backend`, from one table, so every primitive's dispatch
+/// reads the same. Each row: doc comments, `Variant = "name"`, the
+/// architecture (`"x86_64"`, `"aarch64"`, or `any`) and the features it
+/// needs. Rows go best first; the last must be the portable `Soft` (it
+/// needs nothing, so `best()` always finds it).
+///
+/// ```text
+/// crate::cpu::backends! {
+///     primitive: "sha256", doc: "A SHA-256 compression backend.";
+///     /// x86_64 SHA extensions.
+///     Shani = "shani", "x86_64", [Sse2, Ssse3, Sse41, Shani];
+///     /// Portable Rust, constant time.
+///     Soft = "soft", any, [];
+/// }
+/// ```
+macro_rules! backends {
+    (
+        primitive: $prim:literal, doc: $doc:literal;
+        $( $(#[$vdoc:meta])* $variant:ident = $name:literal, $arch:tt, [$($feat:ident),*]; )+
+    ) => {
+        #[doc = $doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Impl {
+            $( $(#[$vdoc])* $variant, )+
+        }
+
+        /// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
+        /// [`Impl::best`] make one (the field is private).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Checked(Impl);
+
+        impl Impl {
+            /// Every backend, best first, `Soft` last.
+            pub const ALL: &'static [Impl] = &[$(Impl::$variant),+];
+
+            /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
+            pub const fn name(self) -> &'static str {
+                match self { $(Impl::$variant => $name,)+ }
+            }
+
+            /// The architecture the backend is built for (`None`: any).
+            pub const fn arch(self) -> Option<&'static str> {
+                match self { $(Impl::$variant => $crate::cpu::backends!(@arch $arch),)+ }
+            }
+
+            /// The CPU features the backend needs.
+            pub const fn needs(self) -> $crate::cpu::Caps {
+                match self { $(Impl::$variant => $crate::cpu::Caps::of(&[$($crate::cpu::Feature::$feat),*]),)+ }
+            }
+
+            /// Whether the backend is compiled into this build (its architecture).
+            pub const fn compiled(self) -> bool {
+                match self { $(Impl::$variant => $crate::cpu::backends!(@compiled $arch),)+ }
+            }
+
+            /// The backend called `name` (case-insensitive), if any.
+            pub fn from_name(name: &str) -> Option<Impl> {
+                <Impl as $crate::cpu::Backend>::from_name(name)
+            }
+
+            /// `Some` when this build has the backend and the effective CPU
+            /// features (after `PEREGRINE_CPU` and [`cpu::restrict`](crate::cpu::restrict)) cover it.
+            pub fn check(self) -> Option<Checked> {
+                $crate::cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
+            }
+
+            /// The best backend the CPU can run now.
+            pub fn best() -> Checked {
+                Impl::ALL.iter().find_map(|i| i.check()).unwrap_or(Checked(Impl::Soft))
+            }
+        }
+
+        impl Checked {
+            /// The backend this proof is for.
+            pub const fn get(self) -> Impl {
+                self.0
+            }
+        }
+
+        impl $crate::cpu::Backend for Impl {
+            type Checked = Checked;
+            const PRIMITIVE: &'static str = $prim;
+            const ALL: &'static [Impl] = Impl::ALL;
+            fn name(self) -> &'static str {
+                Impl::name(self)
+            }
+            fn needs(self) -> $crate::cpu::Caps {
+                Impl::needs(self)
+            }
+            fn compiled(self) -> bool {
+                Impl::compiled(self)
+            }
+            fn check(self) -> Option<Checked> {
+                Impl::check(self)
+            }
+            fn best() -> Checked {
+                Impl::best()
+            }
+            fn of(checked: Checked) -> Impl {
+                checked.0
+            }
+        }
+    };
+    (@arch any) => { None };
+    (@arch $a:tt) => { Some($a) };
+    (@compiled any) => { true };
+    (@compiled $a:tt) => { cfg!(target_arch = $a) };
+}
+pub(crate) use backends;
+
 /// Whether a backend compiled for this build, needing `needs`, may run now.
 pub fn allows(compiled: bool, needs: Caps) -> bool {
     compiled && effective().contains(needs)

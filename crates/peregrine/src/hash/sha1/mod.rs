@@ -27,7 +27,7 @@
 
 use core::sync::atomic::AtomicBool;
 
-use crate::cpu::{self, Backend, Caps, Feature};
+use crate::cpu;
 use crate::hash::Hash;
 
 #[cfg(target_arch = "aarch64")]
@@ -36,116 +36,14 @@ mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_shani;
 
-/// A SHA-1 compression backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Impl {
+crate::cpu::backends! {
+    primitive: "sha1", doc: "A SHA-1 compression backend.";
     /// x86_64 SHA extensions (`sha1rnds4`, `sha1nexte`, `sha1msg1/2`).
-    Shani,
+    Shani = "shani", "x86_64", [Sse2, Ssse3, Sse41, Shani];
     /// ARMv8 SHA-1 instructions (`sha1c/p/m`, `sha1h`, `sha1su0/1`).
-    Armv8,
+    Armv8 = "armv8", "aarch64", [Neon, Sha1];
     /// Portable Rust, constant time (no data-dependent branches or indices).
-    Soft,
-}
-
-/// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
-/// [`Impl::best`] make one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Checked(Impl);
-
-impl Impl {
-    /// Every backend, best first, `Soft` last.
-    pub const ALL: &'static [Impl] = &[Impl::Shani, Impl::Armv8, Impl::Soft];
-
-    /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Impl::Shani => "shani",
-            Impl::Armv8 => "armv8",
-            Impl::Soft => "soft",
-        }
-    }
-
-    /// The architecture the backend is built for (`None`: any).
-    pub const fn arch(self) -> Option<&'static str> {
-        match self {
-            Impl::Shani => Some("x86_64"),
-            Impl::Armv8 => Some("aarch64"),
-            Impl::Soft => None,
-        }
-    }
-
-    /// The CPU features the backend needs.
-    pub const fn needs(self) -> Caps {
-        match self {
-            Impl::Shani => Caps::of(&[
-                Feature::Sse2,
-                Feature::Ssse3,
-                Feature::Sse41,
-                Feature::Shani,
-            ]),
-            Impl::Armv8 => Caps::of(&[Feature::Neon, Feature::Sha1]),
-            Impl::Soft => Caps::EMPTY,
-        }
-    }
-
-    /// The backend called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Impl> {
-        <Impl as Backend>::from_name(name)
-    }
-
-    /// Whether the backend is compiled into this build (its architecture).
-    pub const fn compiled(self) -> bool {
-        match self {
-            Impl::Shani => cfg!(target_arch = "x86_64"),
-            Impl::Armv8 => cfg!(target_arch = "aarch64"),
-            Impl::Soft => true,
-        }
-    }
-
-    /// `Some` when this build has the backend and the effective CPU
-    /// features (after `PEREGRINE_CPU` and [`cpu::restrict`]) cover it.
-    pub fn check(self) -> Option<Checked> {
-        cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
-    }
-
-    /// The best backend the CPU can run now.
-    pub fn best() -> Checked {
-        Impl::ALL
-            .iter()
-            .find_map(|i| i.check())
-            .unwrap_or(Checked(Impl::Soft))
-    }
-}
-
-impl Backend for Impl {
-    type Checked = Checked;
-    const PRIMITIVE: &'static str = "sha1";
-    const ALL: &'static [Impl] = Impl::ALL;
-    fn name(self) -> &'static str {
-        Impl::name(self)
-    }
-    fn needs(self) -> Caps {
-        Impl::needs(self)
-    }
-    fn compiled(self) -> bool {
-        Impl::compiled(self)
-    }
-    fn check(self) -> Option<Checked> {
-        Impl::check(self)
-    }
-    fn best() -> Checked {
-        Impl::best()
-    }
-    fn of(checked: Checked) -> Impl {
-        checked.0
-    }
-}
-
-impl Checked {
-    /// The backend this proof is for.
-    pub const fn get(self) -> Impl {
-        self.0
-    }
+    Soft = "soft", any, [];
 }
 
 /// Runs the compression function over whole 64-byte blocks.

@@ -1,4 +1,4 @@
-//! Keccak-f[1600] with the ARMv8.2 SHA-3 instructions.
+//! Keccak-f\[1600\] with the ARMv8.2 SHA-3 instructions.
 //!
 //! Each of the 25 lanes lives in lane 0 of its own vector register, as in
 //! the Linux kernel's `arch/arm64/crypto/sha3-ce-core.S` (lane 1 carries a
@@ -137,7 +137,7 @@ fn store(state: &mut [u64; 25], a: &[uint64x2_t; 25]) {
     }
 }
 
-/// Keccak-f[1600] on `state`.
+/// Keccak-f\[1600\] on `state`.
 ///
 /// # Safety
 /// The CPU must support NEON and the SHA-3 instructions.

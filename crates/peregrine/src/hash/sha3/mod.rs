@@ -1,4 +1,4 @@
-//! SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202): the Keccak-f[1600]
+//! SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202): the Keccak-f\[1600\]
 //! sponge.
 //!
 //! Backends of the permutation, best first:
@@ -37,7 +37,7 @@
 
 use core::sync::atomic::AtomicBool;
 
-use crate::cpu::{self, Backend, Caps, Feature};
+use crate::cpu;
 use crate::hash::{Hash, Xof, XofReader};
 
 #[cfg(target_arch = "aarch64")]
@@ -46,114 +46,17 @@ mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_bmi2;
 
-/// A Keccak-f[1600] backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Impl {
+crate::cpu::backends! {
+    primitive: "sha3", doc: "A Keccak-f\\[1600\\] backend.";
     /// ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`).
-    Armv8,
+    Armv8 = "armv8", "aarch64", [Neon, Sha3];
     /// x86_64 with BMI1 and BMI2: `andn` for χ, `rorx` for the rotations.
-    Bmi2,
+    Bmi2 = "bmi2", "x86_64", [Bmi1, Bmi2];
     /// Portable Rust, constant time (no data-dependent branches or indices).
-    Soft,
+    Soft = "soft", any, [];
 }
 
-/// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
-/// [`Impl::best`] make one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Checked(Impl);
-
-impl Impl {
-    /// Every backend, best first, `Soft` last.
-    pub const ALL: &'static [Impl] = &[Impl::Armv8, Impl::Bmi2, Impl::Soft];
-
-    /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Impl::Armv8 => "armv8",
-            Impl::Bmi2 => "bmi2",
-            Impl::Soft => "soft",
-        }
-    }
-
-    /// The architecture the backend is built for (`None`: any).
-    pub const fn arch(self) -> Option<&'static str> {
-        match self {
-            Impl::Armv8 => Some("aarch64"),
-            Impl::Bmi2 => Some("x86_64"),
-            Impl::Soft => None,
-        }
-    }
-
-    /// The CPU features the backend needs.
-    pub const fn needs(self) -> Caps {
-        match self {
-            Impl::Armv8 => Caps::of(&[Feature::Neon, Feature::Sha3]),
-            Impl::Bmi2 => Caps::of(&[Feature::Bmi1, Feature::Bmi2]),
-            Impl::Soft => Caps::EMPTY,
-        }
-    }
-
-    /// The backend called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Impl> {
-        <Impl as Backend>::from_name(name)
-    }
-
-    /// Whether the backend is compiled into this build (its architecture).
-    pub const fn compiled(self) -> bool {
-        match self {
-            Impl::Armv8 => cfg!(target_arch = "aarch64"),
-            Impl::Bmi2 => cfg!(target_arch = "x86_64"),
-            Impl::Soft => true,
-        }
-    }
-
-    /// `Some` when this build has the backend and the effective CPU
-    /// features (after `PEREGRINE_CPU` and [`cpu::restrict`]) cover it.
-    pub fn check(self) -> Option<Checked> {
-        cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
-    }
-
-    /// The best backend the CPU can run now.
-    pub fn best() -> Checked {
-        Impl::ALL
-            .iter()
-            .find_map(|i| i.check())
-            .unwrap_or(Checked(Impl::Soft))
-    }
-}
-
-impl Backend for Impl {
-    type Checked = Checked;
-    const PRIMITIVE: &'static str = "sha3";
-    const ALL: &'static [Impl] = Impl::ALL;
-    fn name(self) -> &'static str {
-        Impl::name(self)
-    }
-    fn needs(self) -> Caps {
-        Impl::needs(self)
-    }
-    fn compiled(self) -> bool {
-        Impl::compiled(self)
-    }
-    fn check(self) -> Option<Checked> {
-        Impl::check(self)
-    }
-    fn best() -> Checked {
-        Impl::best()
-    }
-    fn of(checked: Checked) -> Impl {
-        checked.0
-    }
-}
-
-impl Checked {
-    /// The backend this proof is for.
-    pub const fn get(self) -> Impl {
-        self.0
-    }
-}
-
-/// Keccak-f[1600] on `state` (lanes indexed x + 5y).
+/// Keccak-f\[1600\] on `state` (lanes indexed x + 5y).
 #[inline]
 fn permute(imp: Checked, state: &mut [u64; 25]) {
     match imp.0 {
@@ -679,7 +582,7 @@ mod tests {
 
     #[test]
     fn permutation_of_zero_state() {
-        // Keccak-f[1600] of the all-zero state, first and last lanes (from
+        // Keccak-f\[1600\] of the all-zero state, first and last lanes (from
         // the Keccak team's KeccakF-1600-IntermediateValues.txt).
         let mut s = [0u64; 25];
         soft::keccak_f1600(&mut s);

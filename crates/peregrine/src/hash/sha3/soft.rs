@@ -1,4 +1,4 @@
-//! Portable Keccak-f[1600].
+//! Portable Keccak-f\[1600\].
 //!
 //! The lane-complementing form of the Keccak team's "Keccak implementation
 //! overview" (section 2.2), which OpenSSL/CRYPTOGAMS `keccak1600-x86_64`
@@ -185,7 +185,7 @@ fn xor_block<const RATE: usize>(a: &mut [u64; 25], block: &[u8]) {
     lanes!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
 }
 
-/// Keccak-f[1600] on `state`.
+/// Keccak-f\[1600\] on `state`.
 pub(super) fn keccak_f1600(state: &mut [u64; 25]) {
     // On x86_64 the rounds work on the state in memory anyway (see
     // `barrier`), so in place: a local copy would only add 100 moves.

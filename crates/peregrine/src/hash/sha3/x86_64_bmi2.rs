@@ -1,4 +1,4 @@
-//! Keccak-f[1600] for x86_64 with BMI1 and BMI2.
+//! Keccak-f\[1600\] for x86_64 with BMI1 and BMI2.
 //!
 //! The schedule of `soft.rs` on x86_64 (state and scratch state in memory,
 //! column parities by memory-operand XORs, each plane from five fresh
@@ -123,7 +123,7 @@ fn xor_block<const RATE: usize>(a: &mut [u64; 25], block: &[u8]) {
     lanes!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
 }
 
-/// Keccak-f[1600] on `state`, in place.
+/// Keccak-f\[1600\] on `state`, in place.
 ///
 /// # Safety
 /// The CPU must support BMI1 and BMI2.

@@ -24,7 +24,7 @@
 
 use core::sync::atomic::AtomicBool;
 
-use crate::cpu::{self, Backend, Caps, Feature};
+use crate::cpu;
 use crate::hash::Hash;
 
 #[cfg(target_arch = "aarch64")]
@@ -33,113 +33,16 @@ mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
 
-/// A SHA-512 compression backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Impl {
+crate::cpu::backends! {
+    primitive: "sha512", doc: "A SHA-512 compression backend.";
     /// x86_64 AVX2 message schedule for two blocks at once, BMI2 `rorx`
     /// rounds.
-    Avx2,
+    Avx2 = "avx2", "x86_64", [Avx, Avx2, Bmi1, Bmi2];
     /// ARMv8.2 SHA-512 instructions (`sha512h`, `sha512h2`,
     /// `sha512su0/1`).
-    Armv8,
+    Armv8 = "armv8", "aarch64", [Neon, Sha512];
     /// Portable Rust, constant time (no data-dependent branches or indices).
-    Soft,
-}
-
-/// Proof that the CPU can run an [`Impl`]; only [`Impl::check`] and
-/// [`Impl::best`] make one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Checked(Impl);
-
-impl Impl {
-    /// Every backend, best first, `Soft` last.
-    pub const ALL: &'static [Impl] = &[Impl::Avx2, Impl::Armv8, Impl::Soft];
-
-    /// The backend's name, as `--impl` and `PEREGRINE_CPU_VERBOSE` show it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Impl::Avx2 => "avx2",
-            Impl::Armv8 => "armv8",
-            Impl::Soft => "soft",
-        }
-    }
-
-    /// The architecture the backend is built for (`None`: any).
-    pub const fn arch(self) -> Option<&'static str> {
-        match self {
-            Impl::Avx2 => Some("x86_64"),
-            Impl::Armv8 => Some("aarch64"),
-            Impl::Soft => None,
-        }
-    }
-
-    /// The CPU features the backend needs.
-    pub const fn needs(self) -> Caps {
-        match self {
-            Impl::Avx2 => Caps::of(&[Feature::Avx, Feature::Avx2, Feature::Bmi1, Feature::Bmi2]),
-            Impl::Armv8 => Caps::of(&[Feature::Neon, Feature::Sha512]),
-            Impl::Soft => Caps::EMPTY,
-        }
-    }
-
-    /// The backend called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Impl> {
-        <Impl as Backend>::from_name(name)
-    }
-
-    /// Whether the backend is compiled into this build (its architecture).
-    pub const fn compiled(self) -> bool {
-        match self {
-            Impl::Avx2 => cfg!(target_arch = "x86_64"),
-            Impl::Armv8 => cfg!(target_arch = "aarch64"),
-            Impl::Soft => true,
-        }
-    }
-
-    /// `Some` when this build has the backend and the effective CPU
-    /// features (after `PEREGRINE_CPU` and [`cpu::restrict`]) cover it.
-    pub fn check(self) -> Option<Checked> {
-        cpu::allows(self.compiled(), self.needs()).then_some(Checked(self))
-    }
-
-    /// The best backend the CPU can run now.
-    pub fn best() -> Checked {
-        Impl::ALL
-            .iter()
-            .find_map(|i| i.check())
-            .unwrap_or(Checked(Impl::Soft))
-    }
-}
-
-impl Backend for Impl {
-    type Checked = Checked;
-    const PRIMITIVE: &'static str = "sha512";
-    const ALL: &'static [Impl] = Impl::ALL;
-    fn name(self) -> &'static str {
-        Impl::name(self)
-    }
-    fn needs(self) -> Caps {
-        Impl::needs(self)
-    }
-    fn compiled(self) -> bool {
-        Impl::compiled(self)
-    }
-    fn check(self) -> Option<Checked> {
-        Impl::check(self)
-    }
-    fn best() -> Checked {
-        Impl::best()
-    }
-    fn of(checked: Checked) -> Impl {
-        checked.0
-    }
-}
-
-impl Checked {
-    /// The backend this proof is for.
-    pub const fn get(self) -> Impl {
-        self.0
-    }
+    Soft = "soft", any, [];
 }
 
 /// Runs the compression function over whole 128-byte blocks.
