@@ -3,6 +3,7 @@
 //! Each hash implements [`Hash`], so [`crate::mac::hmac::Hmac`] and the
 //! `peregrine` command can work with any of them.
 
+mod block;
 pub mod md5;
 pub mod sha1;
 pub mod sha256;

@@ -28,6 +28,7 @@ use core::sync::atomic::AtomicBool;
 
 use crate::cpu;
 use crate::hash::Hash;
+use crate::hash::block::BlockBuffer;
 
 mod soft;
 
@@ -53,8 +54,7 @@ const IV: [u32; 4] = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
 #[derive(Clone)]
 pub struct Md5 {
     state: [u32; 4],
-    buf: [u8; 64],
-    buf_len: usize,
+    buf: BlockBuffer<64>,
     /// Bytes absorbed so far (the length field is this times 8, mod 2^64).
     total: u64,
     imp: Checked,
@@ -74,49 +74,25 @@ impl Md5 {
     pub fn with_impl(imp: Checked) -> Self {
         Md5 {
             state: IV,
-            buf: [0; 64],
-            buf_len: 0,
+            buf: BlockBuffer::new(),
             total: 0,
             imp,
         }
     }
 
     /// Absorbs `data`.
-    pub fn update(&mut self, mut data: &[u8]) {
+    pub fn update(&mut self, data: &[u8]) {
         self.total = self.total.wrapping_add(data.len() as u64);
-        if self.buf_len > 0 {
-            let take = (64 - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            data = &data[take..];
-            if self.buf_len < 64 {
-                return;
-            }
-            compress(self.imp, &mut self.state, &self.buf);
-            self.buf_len = 0;
-        }
-        let whole = data.len() & !63;
-        if whole > 0 {
-            compress(self.imp, &mut self.state, &data[..whole]);
-        }
-        let rest = &data[whole..];
-        self.buf[..rest.len()].copy_from_slice(rest);
-        self.buf_len = rest.len();
+        self.buf
+            .update(data, |blocks| compress(self.imp, &mut self.state, blocks));
     }
 
     /// Pads and returns the digest.
     pub fn finalize(mut self) -> [u8; 16] {
-        let bits = self.total.wrapping_mul(8);
-        let n = self.buf_len;
-        self.buf[n] = 0x80;
-        self.buf[n + 1..].fill(0);
-        if n >= 56 {
-            compress(self.imp, &mut self.state, &self.buf);
-            self.buf.fill(0);
-        }
         // MD5 is little-endian throughout: the length and the digest words.
-        self.buf[56..].copy_from_slice(&bits.to_le_bytes());
-        compress(self.imp, &mut self.state, &self.buf);
+        let bits = self.total.wrapping_mul(8).to_le_bytes();
+        self.buf
+            .finish(&bits, |block| compress(self.imp, &mut self.state, block));
         let mut out = [0u8; 16];
         for (o, w) in out.chunks_exact_mut(4).zip(self.state) {
             o.copy_from_slice(&w.to_le_bytes());
@@ -134,7 +110,6 @@ impl Drop for Md5 {
     fn drop(&mut self) {
         // The state may derive from a secret (an HMAC key, a secret message).
         crate::ct::wipe(&mut self.state);
-        crate::ct::wipe(&mut self.buf);
     }
 }
 

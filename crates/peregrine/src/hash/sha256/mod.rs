@@ -22,6 +22,7 @@ use core::sync::atomic::AtomicBool;
 
 use crate::cpu;
 use crate::hash::Hash;
+use crate::hash::block::BlockBuffer;
 
 pub use many::{hash_many, hash_many_with, hmac_many, hmac_many_with};
 
@@ -141,8 +142,7 @@ const IV224: [u32; 8] = [
 #[derive(Clone)]
 struct Engine {
     state: [u32; 8],
-    buf: [u8; 64],
-    buf_len: usize,
+    buf: BlockBuffer<64>,
     /// Bytes absorbed so far (the length field is this times 8, mod 2^64).
     total: u64,
     imp: Checked,
@@ -152,47 +152,23 @@ impl Engine {
     fn new(imp: Checked, iv: [u32; 8]) -> Self {
         Engine {
             state: iv,
-            buf: [0; 64],
-            buf_len: 0,
+            buf: BlockBuffer::new(),
             total: 0,
             imp,
         }
     }
 
-    fn update(&mut self, mut data: &[u8]) {
+    fn update(&mut self, data: &[u8]) {
         self.total = self.total.wrapping_add(data.len() as u64);
-        if self.buf_len > 0 {
-            let take = (64 - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            data = &data[take..];
-            if self.buf_len < 64 {
-                return;
-            }
-            compress(self.imp, &mut self.state, &self.buf);
-            self.buf_len = 0;
-        }
-        let whole = data.len() & !63;
-        if whole > 0 {
-            compress(self.imp, &mut self.state, &data[..whole]);
-        }
-        let rest = &data[whole..];
-        self.buf[..rest.len()].copy_from_slice(rest);
-        self.buf_len = rest.len();
+        self.buf
+            .update(data, |blocks| compress(self.imp, &mut self.state, blocks));
     }
 
     /// Pads, runs the last block(s) and returns the state words.
     fn finish(&mut self) -> [u32; 8] {
-        let bits = self.total.wrapping_mul(8);
-        let n = self.buf_len;
-        self.buf[n] = 0x80;
-        self.buf[n + 1..].fill(0);
-        if n >= 56 {
-            compress(self.imp, &mut self.state, &self.buf);
-            self.buf.fill(0);
-        }
-        self.buf[56..].copy_from_slice(&bits.to_be_bytes());
-        compress(self.imp, &mut self.state, &self.buf);
+        let bits = self.total.wrapping_mul(8).to_be_bytes();
+        self.buf
+            .finish(&bits, |block| compress(self.imp, &mut self.state, block));
         self.state
     }
 }
@@ -201,7 +177,6 @@ impl Drop for Engine {
     fn drop(&mut self) {
         // The state may derive from a secret (an HMAC key, a secret message).
         crate::ct::wipe(&mut self.state);
-        crate::ct::wipe(&mut self.buf);
     }
 }
 

@@ -26,6 +26,7 @@ use core::sync::atomic::AtomicBool;
 
 use crate::cpu;
 use crate::hash::Hash;
+use crate::hash::block::BlockBuffer;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha512;
@@ -194,8 +195,7 @@ const IV512_256: [u64; 8] = [
 #[derive(Clone)]
 struct Engine {
     state: [u64; 8],
-    buf: [u8; 128],
-    buf_len: usize,
+    buf: BlockBuffer<128>,
     /// Bytes absorbed so far (the 128-bit length field is this times 8,
     /// mod 2^128).
     total: u128,
@@ -207,33 +207,16 @@ impl Engine {
     fn new(imp: Checked, iv: [u64; 8]) -> Self {
         Engine {
             state: iv,
-            buf: [0; 128],
-            buf_len: 0,
+            buf: BlockBuffer::new(),
             total: 0,
             imp,
         }
     }
 
-    fn update(&mut self, mut data: &[u8]) {
+    fn update(&mut self, data: &[u8]) {
         self.total = self.total.wrapping_add(data.len() as u128);
-        if self.buf_len > 0 {
-            let take = (128 - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            data = &data[take..];
-            if self.buf_len < 128 {
-                return;
-            }
-            compress(self.imp, &mut self.state, &self.buf);
-            self.buf_len = 0;
-        }
-        let whole = data.len() & !127;
-        if whole > 0 {
-            compress(self.imp, &mut self.state, &data[..whole]);
-        }
-        let rest = &data[whole..];
-        self.buf[..rest.len()].copy_from_slice(rest);
-        self.buf_len = rest.len();
+        self.buf
+            .update(data, |blocks| compress(self.imp, &mut self.state, blocks));
     }
 
     /// Pads, runs the last block(s) and returns the state as big-endian
@@ -242,16 +225,9 @@ impl Engine {
     // do not copy the whole hasher to pass it by value.
     #[inline(never)]
     fn finish(&mut self) -> [u8; 64] {
-        let bits = self.total.wrapping_mul(8);
-        let n = self.buf_len;
-        self.buf[n] = 0x80;
-        self.buf[n + 1..].fill(0);
-        if n >= 112 {
-            compress(self.imp, &mut self.state, &self.buf);
-            self.buf.fill(0);
-        }
-        self.buf[112..].copy_from_slice(&bits.to_be_bytes());
-        compress(self.imp, &mut self.state, &self.buf);
+        let bits = self.total.wrapping_mul(8).to_be_bytes();
+        self.buf
+            .finish(&bits, |block| compress(self.imp, &mut self.state, block));
         let mut out = [0u8; 64];
         for (o, w) in out.chunks_exact_mut(8).zip(self.state) {
             o.copy_from_slice(&w.to_be_bytes());
@@ -264,7 +240,6 @@ impl Drop for Engine {
     fn drop(&mut self) {
         // The state may derive from a secret (an HMAC key, a secret message).
         crate::ct::wipe(&mut self.state);
-        crate::ct::wipe(&mut self.buf);
     }
 }
 
