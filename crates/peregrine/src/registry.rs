@@ -203,13 +203,17 @@ impl Algorithm {
         imp: &str,
         opts: &StreamOptions<'_>,
     ) -> Result<Box<dyn Streaming>, StreamError> {
-        (self.stream)(imp, opts)
+        let s = (self.stream)(imp, opts)?;
+        crate::cpu::log_choice(self.name, s.backend());
+        Ok(s)
     }
 
     /// A benchmark closure on backend `imp`, keyed with a fixed key for
     /// MACs; key setup happens here, outside the timed calls.
     pub fn bench(&self, imp: &str) -> Option<BenchFn> {
-        (self.bench)(imp)
+        let b = (self.bench)(imp)?;
+        crate::cpu::log_choice(self.name, imp);
+        Some(b)
     }
 
     /// Whether `name` is this algorithm's name or one of its aliases

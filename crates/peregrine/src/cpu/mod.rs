@@ -405,23 +405,35 @@ pub fn override_value() -> Option<alloc::string::String> {
     std::env::var_os("PEREGRINE_CPU").map(|v| v.to_string_lossy().into_owned())
 }
 
-/// Logs a backend choice once per algorithm when `PEREGRINE_CPU_VERBOSE=1`.
-/// `slot` is a per-algorithm flag owned by the caller's module.
-pub(crate) fn log_choice(slot: &core::sync::atomic::AtomicBool, algorithm: &str, backend: &str) {
+/// Logs a backend choice once per algorithm name when
+/// `PEREGRINE_CPU_VERBOSE=1` (and not `0` or empty). Costs one atomic load
+/// when verbose logging is off.
+pub(crate) fn log_choice(algorithm: &'static str, backend: &str) {
     #[cfg(feature = "std")]
     {
-        if slot.load(Ordering::SeqCst) {
+        // 0: not read yet, 1: off, 2: on.
+        static VERBOSE: AtomicU64 = AtomicU64::new(0);
+        static LOGGED: std::sync::Mutex<alloc::vec::Vec<&'static str>> =
+            std::sync::Mutex::new(alloc::vec::Vec::new());
+        let mut v = VERBOSE.load(Ordering::Relaxed);
+        if v == 0 {
+            let on = std::env::var_os("PEREGRINE_CPU_VERBOSE")
+                .is_some_and(|v| v != "0" && !v.is_empty());
+            v = if on { 2 } else { 1 };
+            VERBOSE.store(v, Ordering::Relaxed);
+        }
+        if v != 2 {
             return;
         }
-        let on =
-            std::env::var_os("PEREGRINE_CPU_VERBOSE").is_some_and(|v| v != "0" && !v.is_empty());
-        if !slot.swap(true, Ordering::SeqCst) && on {
+        let mut logged = LOGGED.lock().unwrap_or_else(|e| e.into_inner());
+        if !logged.contains(&algorithm) {
+            logged.push(algorithm);
             std::eprintln!("peregrine: {algorithm}: using {backend}");
         }
     }
     #[cfg(not(feature = "std"))]
     {
-        let _ = (slot, algorithm, backend);
+        let _ = (algorithm, backend);
     }
 }
 

@@ -24,8 +24,6 @@
 //! assert_eq!(h.finalize(), peregrine::hash::md5::md5(b"abc"));
 //! ```
 
-use core::sync::atomic::AtomicBool;
-
 use crate::cpu;
 use crate::hash::Hash;
 use crate::hash::block::BlockBuffer;
@@ -64,9 +62,8 @@ impl Md5 {
     /// A new hasher with the best backend for this CPU. The choice is
     /// logged once when `PEREGRINE_CPU_VERBOSE=1`.
     pub fn new() -> Self {
-        static LOGGED: AtomicBool = AtomicBool::new(false);
         let imp = Impl::best();
-        cpu::log_choice(&LOGGED, "md5", imp.0.name());
+        cpu::log_choice("md5", imp.0.name());
         Self::with_impl(imp)
     }
 

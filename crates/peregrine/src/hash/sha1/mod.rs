@@ -25,8 +25,6 @@
 //! assert_eq!(h.finalize(), peregrine::hash::sha1::sha1(b"abc"));
 //! ```
 
-use core::sync::atomic::AtomicBool;
-
 use crate::cpu;
 use crate::hash::Hash;
 use crate::hash::block::BlockBuffer;
@@ -85,9 +83,8 @@ impl Sha1 {
     /// A new hasher with the best backend for this CPU. The choice is
     /// logged once when `PEREGRINE_CPU_VERBOSE=1`.
     pub fn new() -> Self {
-        static LOGGED: AtomicBool = AtomicBool::new(false);
         let imp = Impl::best();
-        cpu::log_choice(&LOGGED, "sha1", imp.0.name());
+        cpu::log_choice("sha1", imp.0.name());
         Self::with_impl(imp)
     }
 

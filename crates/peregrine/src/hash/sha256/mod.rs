@@ -18,8 +18,6 @@
 //! assert_eq!(h.finalize(), peregrine::hash::sha256::sha256(b"abc"));
 //! ```
 
-use core::sync::atomic::AtomicBool;
-
 use crate::cpu;
 use crate::hash::Hash;
 use crate::hash::block::BlockBuffer;
@@ -190,9 +188,8 @@ macro_rules! sha2_32 {
             /// A new hasher with the best backend for this CPU. The choice
             /// is logged once when `PEREGRINE_CPU_VERBOSE=1`.
             pub fn new() -> Self {
-                static LOGGED: AtomicBool = AtomicBool::new(false);
                 let imp = Impl::best();
-                cpu::log_choice(&LOGGED, stringify!($fn), imp.0.name());
+                cpu::log_choice(stringify!($fn), imp.0.name());
                 Self::with_impl(imp)
             }
 

@@ -35,8 +35,6 @@
 //! assert_eq!((&whole[..5], &whole[5..]), (&a[..], &b[..]));
 //! ```
 
-use core::sync::atomic::AtomicBool;
-
 use crate::cpu;
 use crate::hash::{Hash, Xof, XofReader};
 
@@ -330,9 +328,8 @@ macro_rules! sha3 {
 
             /// [`Impl::best`], logged once per algorithm.
             fn best_logged() -> Checked {
-                static LOGGED: AtomicBool = AtomicBool::new(false);
                 let imp = Impl::best();
-                cpu::log_choice(&LOGGED, $log, imp.0.name());
+                cpu::log_choice($log, imp.0.name());
                 imp
             }
 
@@ -446,9 +443,8 @@ macro_rules! shake {
 
             /// [`Impl::best`], logged once per algorithm.
             fn best_logged() -> Checked {
-                static LOGGED: AtomicBool = AtomicBool::new(false);
                 let imp = Impl::best();
-                cpu::log_choice(&LOGGED, $log, imp.0.name());
+                cpu::log_choice($log, imp.0.name());
                 imp
             }
 

@@ -22,8 +22,6 @@
 //! assert_eq!(h.finalize(), peregrine::hash::sha512::sha512(b"abc"));
 //! ```
 
-use core::sync::atomic::AtomicBool;
-
 use crate::cpu;
 use crate::hash::Hash;
 use crate::hash::block::BlockBuffer;
@@ -253,9 +251,8 @@ macro_rules! sha2_64 {
             /// A new hasher with the best backend for this CPU. The choice
             /// is logged once when `PEREGRINE_CPU_VERBOSE=1`.
             pub fn new() -> Self {
-                static LOGGED: AtomicBool = AtomicBool::new(false);
                 let imp = Impl::best();
-                cpu::log_choice(&LOGGED, stringify!($fn), imp.0.name());
+                cpu::log_choice(stringify!($fn), imp.0.name());
                 Self::with_impl(imp)
             }
 
