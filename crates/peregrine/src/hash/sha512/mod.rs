@@ -32,6 +32,8 @@ mod aarch64_sha512;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_avx2_asm;
 
 /// A SHA-512 compression backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
