@@ -31,6 +31,8 @@ mod aarch64_sha512;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_avx2_asm;
 
 crate::cpu::backends! {
     primitive: "sha512", doc: "A SHA-512 compression backend.";
