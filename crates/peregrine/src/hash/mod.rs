@@ -10,6 +10,59 @@ pub mod sha256;
 pub mod sha3;
 pub mod sha512;
 
+/// The trait glue every hash type shares: `Default`, a `Debug` that shows
+/// the backend only (never the state), and `impl Hash` delegating to the
+/// type's inherent `new`, `with_impl`, `update`, `finalize` and `imp`.
+/// Expanded inside the hash's module, where `Impl` and `Checked` (and its
+/// private constructor) are in scope.
+macro_rules! hash_glue {
+    ($ty:ident, $name:expr, $block:expr, $out:expr) => {
+        impl Default for $ty {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl core::fmt::Debug for $ty {
+            /// Shows the backend only, never the state.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($ty))
+                    .field("impl", &self.imp())
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl $crate::hash::Hash for $ty {
+            type Impl = Impl;
+            const NAME: &'static str = $name;
+            const BLOCK_LEN: usize = $block;
+            const OUTPUT_LEN: usize = $out;
+            type Output = [u8; $out];
+
+            fn new() -> Self {
+                $ty::new()
+            }
+            fn with_impl(imp: Checked) -> Self {
+                $ty::with_impl(imp)
+            }
+            fn fresh(&self) -> Self {
+                // The object was made from a `Checked` for this backend.
+                $ty::with_impl(Checked(self.imp()))
+            }
+            fn update(&mut self, data: &[u8]) {
+                $ty::update(self, data)
+            }
+            fn finalize(self) -> [u8; $out] {
+                $ty::finalize(self)
+            }
+            fn backend(&self) -> &'static str {
+                self.imp().name()
+            }
+        }
+    };
+}
+pub(crate) use hash_glue;
+
 /// A streaming hash function.
 ///
 /// `Clone` copies the state mid-stream (for a common prefix, or HMAC's

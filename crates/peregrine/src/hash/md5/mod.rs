@@ -25,7 +25,7 @@
 //! ```
 
 use crate::cpu;
-use crate::hash::Hash;
+
 use crate::hash::block::BlockBuffer;
 
 mod soft;
@@ -110,47 +110,7 @@ impl Drop for Md5 {
     }
 }
 
-impl Default for Md5 {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl core::fmt::Debug for Md5 {
-    /// Shows the backend only, never the state.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Md5")
-            .field("impl", &self.imp.0)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Hash for Md5 {
-    type Impl = Impl;
-    const NAME: &'static str = "MD5";
-    const BLOCK_LEN: usize = 64;
-    const OUTPUT_LEN: usize = 16;
-    type Output = [u8; 16];
-
-    fn new() -> Self {
-        Md5::new()
-    }
-    fn with_impl(imp: Checked) -> Self {
-        Md5::with_impl(imp)
-    }
-    fn fresh(&self) -> Self {
-        Md5::with_impl(self.imp)
-    }
-    fn update(&mut self, data: &[u8]) {
-        Md5::update(self, data)
-    }
-    fn finalize(self) -> [u8; 16] {
-        Md5::finalize(self)
-    }
-    fn backend(&self) -> &'static str {
-        self.imp.0.name()
-    }
-}
+crate::hash::hash_glue!(Md5, "MD5", 64, 16);
 
 /// One-shot MD5. Broken for security: see the [module documentation](self).
 pub fn md5(data: &[u8]) -> [u8; 16] {

@@ -26,7 +26,7 @@
 //! ```
 
 use crate::cpu;
-use crate::hash::Hash;
+
 use crate::hash::block::BlockBuffer;
 
 #[cfg(target_arch = "aarch64")]
@@ -130,47 +130,7 @@ impl Drop for Sha1 {
     }
 }
 
-impl Default for Sha1 {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl core::fmt::Debug for Sha1 {
-    /// Shows the backend only, never the state.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Sha1")
-            .field("impl", &self.imp.0)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Hash for Sha1 {
-    type Impl = Impl;
-    const NAME: &'static str = "SHA1";
-    const BLOCK_LEN: usize = 64;
-    const OUTPUT_LEN: usize = 20;
-    type Output = [u8; 20];
-
-    fn new() -> Self {
-        Sha1::new()
-    }
-    fn with_impl(imp: Checked) -> Self {
-        Sha1::with_impl(imp)
-    }
-    fn fresh(&self) -> Self {
-        Sha1::with_impl(self.imp)
-    }
-    fn update(&mut self, data: &[u8]) {
-        Sha1::update(self, data)
-    }
-    fn finalize(self) -> [u8; 20] {
-        Sha1::finalize(self)
-    }
-    fn backend(&self) -> &'static str {
-        self.imp.0.name()
-    }
-}
+crate::hash::hash_glue!(Sha1, "SHA1", 64, 20);
 
 /// One-shot SHA-1 with the best backend. Not collision resistant: see the
 /// [module documentation](self).

@@ -36,7 +36,7 @@
 //! ```
 
 use crate::cpu;
-use crate::hash::{Hash, Xof, XofReader};
+use crate::hash::{Xof, XofReader};
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha3;
@@ -358,45 +358,7 @@ macro_rules! sha3 {
             }
         }
 
-        impl Default for $ty {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl core::fmt::Debug for $ty {
-            /// Shows the backend only, never the state.
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.debug_struct(stringify!($ty)).field("impl", &self.0.imp.0).finish_non_exhaustive()
-            }
-        }
-
-        impl Hash for $ty {
-            type Impl = Impl;
-            const NAME: &'static str = $name;
-            const BLOCK_LEN: usize = $rate;
-            const OUTPUT_LEN: usize = $out;
-            type Output = [u8; $out];
-
-            fn new() -> Self {
-                $ty::new()
-            }
-            fn with_impl(imp: Checked) -> Self {
-                $ty::with_impl(imp)
-            }
-            fn fresh(&self) -> Self {
-                $ty::with_impl(self.0.imp)
-            }
-            fn update(&mut self, data: &[u8]) {
-                $ty::update(self, data)
-            }
-            fn finalize(self) -> [u8; $out] {
-                $ty::finalize(self)
-            }
-            fn backend(&self) -> &'static str {
-                self.0.imp.0.name()
-            }
-        }
+        crate::hash::hash_glue!($ty, $name, $rate, $out);
 
         /// One-shot hash with the best backend.
         pub fn $fn(data: &[u8]) -> [u8; $out] {

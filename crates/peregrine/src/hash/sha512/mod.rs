@@ -23,7 +23,7 @@
 //! ```
 
 use crate::cpu;
-use crate::hash::Hash;
+
 use crate::hash::block::BlockBuffer;
 
 #[cfg(target_arch = "aarch64")]
@@ -286,45 +286,7 @@ macro_rules! sha2_64 {
             }
         }
 
-        impl Default for $ty {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl core::fmt::Debug for $ty {
-            /// Shows the backend only, never the state.
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.debug_struct(stringify!($ty)).field("impl", &self.0.imp.0).finish_non_exhaustive()
-            }
-        }
-
-        impl Hash for $ty {
-            type Impl = Impl;
-            const NAME: &'static str = $name;
-            const BLOCK_LEN: usize = 128;
-            const OUTPUT_LEN: usize = $out;
-            type Output = [u8; $out];
-
-            fn new() -> Self {
-                $ty::new()
-            }
-            fn with_impl(imp: Checked) -> Self {
-                $ty::with_impl(imp)
-            }
-            fn fresh(&self) -> Self {
-                $ty::with_impl(self.0.imp)
-            }
-            fn update(&mut self, data: &[u8]) {
-                $ty::update(self, data)
-            }
-            fn finalize(self) -> [u8; $out] {
-                $ty::finalize(self)
-            }
-            fn backend(&self) -> &'static str {
-                self.0.imp.0.name()
-            }
-        }
+        crate::hash::hash_glue!($ty, $name, 128, $out);
 
         /// One-shot hash with the best backend.
         pub fn $fn(data: &[u8]) -> [u8; $out] {
