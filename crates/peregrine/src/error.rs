@@ -21,6 +21,16 @@ pub enum Error {
         /// Which parameter, and what it must be.
         what: &'static str,
     },
+    /// Decrypted data whose padding is not valid. One kind for every way
+    /// padding can be wrong, found in constant time: which way it was wrong
+    /// is what a padding-oracle attack needs.
+    InvalidPadding,
+    /// A limit of the mode would be passed (a counter about to repeat, a
+    /// data unit longer than the standard allows).
+    LimitExceeded {
+        /// Which limit.
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for Error {
@@ -29,6 +39,8 @@ impl fmt::Display for Error {
             Error::VerificationFailed => f.write_str("verification failed"),
             Error::InvalidLength { what, got } => write!(f, "invalid {what} length: {got} bytes"),
             Error::InvalidParameter { what } => write!(f, "invalid parameter: {what}"),
+            Error::InvalidPadding => f.write_str("invalid padding"),
+            Error::LimitExceeded { what } => write!(f, "limit exceeded: {what}"),
         }
     }
 }

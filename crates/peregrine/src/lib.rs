@@ -21,12 +21,14 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod cipher;
 pub mod cpu;
 pub mod ct;
 mod error;
 pub mod hash;
 pub mod kdf;
 pub mod mac;
+pub mod mode;
 pub mod registry;
 
 pub use error::Error;

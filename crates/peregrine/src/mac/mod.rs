@@ -1,3 +1,4 @@
 //! Message authentication codes.
 
+pub mod cmac;
 pub mod hmac;

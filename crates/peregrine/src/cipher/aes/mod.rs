@@ -1,0 +1,364 @@
+//! AES-128/192/256 (FIPS 197): the block function and key schedule on every
+//! backend.
+//!
+//! A key is set up once for one backend ([`Aes::new`] picks the best, or
+//! [`Aes::with_impl`]); the round keys are that backend's own layout and are
+//! wiped when the key is dropped. The modes of operation are in
+//! [`crate::mode`]; they call the wide kernels here, so every mode runs on
+//! every backend.
+//!
+//! ```
+//! use peregrine::cipher::aes::Aes;
+//! let key = Aes::new(&[0u8; 16]).unwrap();
+//! let mut block = [0u8; 16];
+//! key.encrypt_block(&mut block);
+//! assert_eq!(block[..4], [0x66, 0xe9, 0x4b, 0xd4]);
+//! key.decrypt_block(&mut block);
+//! assert_eq!(block, [0u8; 16]);
+//! ```
+
+use crate::Error;
+use crate::cipher::{Block, InOut};
+use crate::cpu;
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64_aes;
+pub(crate) mod soft;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_aesni;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_vaes;
+
+crate::cpu::backends! {
+    primitive: "aes", doc: "An AES backend.";
+    /// VAES on 256-bit registers (two blocks per instruction) with AVX2,
+    /// for the parallel modes; AES-NI for the serial ones.
+    Vaes = "vaes", "x86_64", [Sse2, Ssse3, Sse41, Avx, Avx2, Aes, Vaes];
+    /// AES-NI (`aesenc`, `aesdec`, `aeskeygenassist`, `aesimc`) with
+    /// 8-block interleaving.
+    Aesni = "aesni", "x86_64", [Sse2, Ssse3, Sse41, Aes];
+    /// ARMv8 `aese`/`aesmc`/`aesd`/`aesimc` with 8-block interleaving.
+    Armv8 = "armv8", "aarch64", [Neon, Aes];
+    /// Portable Rust, bitsliced (fixslicing): constant time, no tables.
+    Soft = "soft", any, [];
+}
+
+/// Which way a block function runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dir {
+    Encrypt,
+    Decrypt,
+}
+
+/// How a CTR counter block is incremented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CtrWidth {
+    /// The whole block as a 128-bit big-endian integer, modulo 2^128
+    /// (SP 800-38A appendix B.1 with m = 128).
+    Full,
+    /// Only the last four bytes, big-endian, modulo 2^32; the first twelve
+    /// never change (GCM's `inc32`, SP 800-38D section 6.2).
+    Low32,
+}
+
+/// The FIPS 197 key expansion into `4 * (rounds + 1)` words (little-endian
+/// loads of the key bytes, so `w[i].to_le_bytes()` is the word's bytes),
+/// with the backend's own constant-time `sub_word` (S-box on each byte).
+///
+/// `key` is 16, 24 or 32 bytes (callers check). Returns the words and the
+/// number of rounds.
+pub(crate) fn expand_words(key: &[u8], sub_word: impl Fn(u32) -> u32) -> ([u32; 60], usize) {
+    let nk = key.len() / 4;
+    let rounds = nk + 6;
+    let mut w = [0u32; 60];
+    for (i, c) in key.chunks_exact(4).enumerate() {
+        w[i] = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    let mut rcon = 1u32;
+    for i in nk..4 * (rounds + 1) {
+        let mut t = w[i - 1];
+        if i % nk == 0 {
+            // RotWord moves byte 0 to the end: a right rotation of the
+            // little-endian word.
+            t = sub_word(t.rotate_right(8)) ^ rcon;
+            rcon = (rcon << 1) ^ (0x11b & (rcon >> 7).wrapping_neg());
+        } else if nk > 6 && i % nk == 4 {
+            t = sub_word(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+    (w, rounds)
+}
+
+/// The per-backend key schedules.
+#[derive(Clone)]
+enum Sched {
+    Soft(soft::Key),
+    #[cfg(target_arch = "x86_64")]
+    Aesni(x86_64_aesni::Key),
+    #[cfg(target_arch = "x86_64")]
+    Vaes(x86_64_vaes::Key),
+    #[cfg(target_arch = "aarch64")]
+    Armv8(aarch64_aes::Key),
+}
+
+/// An AES key set up for one backend.
+///
+/// `Clone` copies the schedule; every copy is wiped when dropped.
+#[derive(Clone)]
+pub struct Aes {
+    sched: Sched,
+    imp: Checked,
+    key_len: usize,
+}
+
+impl core::fmt::Debug for Aes {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Aes")
+            .field("key_bits", &(self.key_len * 8))
+            .field("backend", &self.imp.get().name())
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) fn check_key_len(key: &[u8]) -> Result<(), Error> {
+    match key.len() {
+        16 | 24 | 32 => Ok(()),
+        got => Err(Error::InvalidLength {
+            what: "AES key (must be 16, 24 or 32 bytes)",
+            got,
+        }),
+    }
+}
+
+impl Aes {
+    /// Sets up `key` (16, 24 or 32 bytes) on the best backend.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for any other key length.
+    pub fn new(key: &[u8]) -> Result<Aes, Error> {
+        let imp = Impl::best();
+        let aes = Aes::with_impl(key, imp)?;
+        cpu::log_choice("aes", imp.get().name());
+        Ok(aes)
+    }
+
+    /// Sets up `key` on the backend `imp`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] unless the key is 16, 24 or 32 bytes.
+    pub fn with_impl(key: &[u8], imp: Checked) -> Result<Aes, Error> {
+        check_key_len(key)?;
+        let sched = match imp.get() {
+            // In every `unsafe` arm of this file: a `Checked` (here `imp`, in
+            // the methods the one the schedule was made from) proves the CPU
+            // has the backend's features; `InOut`s are valid by construction.
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Impl::Vaes => Sched::Vaes(unsafe { x86_64_vaes::Key::new(key) }),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Impl::Aesni => Sched::Aesni(unsafe { x86_64_aesni::Key::new(key) }),
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Impl::Armv8 => Sched::Armv8(unsafe { aarch64_aes::Key::new(key) }),
+            _ => match soft::Key::new(key) {
+                Some(k) => Sched::Soft(k),
+                None => unreachable!("key length checked above"),
+            },
+        };
+        Ok(Aes {
+            sched,
+            imp,
+            key_len: key.len(),
+        })
+    }
+
+    /// The key length in bytes (16, 24 or 32).
+    pub fn key_len(&self) -> usize {
+        self.key_len
+    }
+
+    /// The backend this key was set up for.
+    pub fn backend(&self) -> Impl {
+        self.imp.get()
+    }
+
+    /// Encrypts one block in place.
+    pub fn encrypt_block(&self, block: &mut Block) {
+        self.ecb(Dir::Encrypt, InOut::in_place(block));
+    }
+
+    /// Decrypts one block in place.
+    pub fn decrypt_block(&self, block: &mut Block) {
+        self.ecb(Dir::Decrypt, InOut::in_place(block));
+    }
+
+    /// ECB over the whole blocks of `io` (its length is a multiple of 16).
+    pub(crate) fn ecb(&self, dir: Dir, io: InOut<'_>) {
+        debug_assert_eq!(io.len() % 16, 0);
+        match &self.sched {
+            Sched::Soft(k) => crate::mode::kernels::ecb(k, dir, io),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Aesni(k) => unsafe { x86_64_aesni::ecb(k, dir, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_vaes::ecb(k, dir, io) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { aarch64_aes::ecb(k, dir, io) },
+        }
+    }
+
+    /// CBC encryption of the whole blocks of `io`, chaining from `iv`,
+    /// which is left holding the last ciphertext block.
+    pub(crate) fn cbc_encrypt(&self, iv: &mut Block, io: InOut<'_>) {
+        debug_assert_eq!(io.len() % 16, 0);
+        match &self.sched {
+            Sched::Soft(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_encrypt(k, iv, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_aesni::cbc_encrypt(k.aesni(), iv, io) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { aarch64_aes::cbc_encrypt(k, iv, io) },
+        }
+    }
+
+    /// CBC decryption of the whole blocks of `io`; `iv` is left holding
+    /// the last ciphertext block.
+    pub(crate) fn cbc_decrypt(&self, iv: &mut Block, io: InOut<'_>) {
+        debug_assert_eq!(io.len() % 16, 0);
+        match &self.sched {
+            Sched::Soft(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_decrypt(k, iv, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_vaes::cbc_decrypt(k, iv, io) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { aarch64_aes::cbc_decrypt(k, iv, io) },
+        }
+    }
+
+    /// CBC-MAC over the whole blocks of `data` (CMAC's inner loop): `state`
+    /// becomes E(... E(state ^ m0) ^ m1 ...).
+    pub(crate) fn cbc_mac(&self, state: &mut Block, data: &[u8]) {
+        debug_assert_eq!(data.len() % 16, 0);
+        match &self.sched {
+            Sched::Soft(k) => crate::mode::kernels::cbc_mac(k, state, data),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_mac(k, state, data) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_aesni::cbc_mac(k.aesni(), state, data) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { aarch64_aes::cbc_mac(k, state, data) },
+        }
+    }
+
+    /// CTR over the whole blocks of `io`, starting at counter block `ctr`,
+    /// which is left holding the next unused counter.
+    pub(crate) fn ctr(&self, ctr: &mut Block, width: CtrWidth, io: InOut<'_>) {
+        debug_assert_eq!(io.len() % 16, 0);
+        match &self.sched {
+            Sched::Soft(k) => crate::mode::kernels::ctr(k, ctr, width, io),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Aesni(k) => unsafe { x86_64_aesni::ctr(k, ctr, width, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_vaes::ctr(k, ctr, width, io) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { aarch64_aes::ctr(k, ctr, width, io) },
+        }
+    }
+
+    /// XTS over the whole blocks of `io` with this key as the data key;
+    /// `tweak` is the encrypted tweak of the first block and is left
+    /// holding the tweak of the block after the last.
+    pub(crate) fn xts(&self, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
+        debug_assert_eq!(io.len() % 16, 0);
+        match &self.sched {
+            Sched::Soft(k) => crate::mode::kernels::xts(k, dir, tweak, io),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Aesni(k) => unsafe { x86_64_aesni::xts(k, dir, tweak, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_vaes::xts(k, dir, tweak, io) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { aarch64_aes::xts(k, dir, tweak, io) },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_expansion_fips197_a1() {
+        // FIPS 197 appendix A.1-A.3, with the S-box computed from its
+        // definition (inverse in GF(2^8) by exponentiation, then the affine
+        // map): slow and test-only, but independent of every backend.
+        fn sbox(x: u8) -> u8 {
+            fn mul(a: u8, b: u8) -> u8 {
+                let (mut a, mut b, mut p) = (a, b, 0u8);
+                for _ in 0..8 {
+                    p ^= a & (b & 1).wrapping_neg();
+                    a = (a << 1) ^ (0x1b & (a >> 7).wrapping_neg());
+                    b >>= 1;
+                }
+                p
+            }
+            let mut inv = 1u8;
+            for _ in 0..254 {
+                inv = mul(inv, x);
+            }
+            let b = inv;
+            b ^ b.rotate_left(1) ^ b.rotate_left(2) ^ b.rotate_left(3) ^ b.rotate_left(4) ^ 0x63
+        }
+        let sub = |w: u32| u32::from_le_bytes(w.to_le_bytes().map(sbox));
+        let key = [
+            0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88, 0x09, 0xcf,
+            0x4f, 0x3c,
+        ];
+        let (w, rounds) = expand_words(&key, sub);
+        assert_eq!(rounds, 10);
+        assert_eq!(w[4].to_be_bytes(), 0xa0fafe17u32.to_le_bytes());
+        assert_eq!(w[43].to_be_bytes(), 0xb6630ca6u32.to_le_bytes());
+        let key256: [u8; 32] = core::array::from_fn(|i| {
+            [
+                0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d,
+                0x77, 0x81, 0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3,
+                0x09, 0x14, 0xdf, 0xf4,
+            ][i]
+        });
+        let (w, rounds) = expand_words(&key256, sub);
+        assert_eq!(rounds, 14);
+        assert_eq!(w[8].to_be_bytes(), 0x9ba35411u32.to_le_bytes());
+        assert_eq!(w[12].to_be_bytes(), 0xa8b09c1au32.to_le_bytes());
+        assert_eq!(w[59].to_be_bytes(), 0x706c631eu32.to_le_bytes());
+        let key192: [u8; 24] = core::array::from_fn(|i| {
+            [
+                0x8e, 0x73, 0xb0, 0xf7, 0xda, 0x0e, 0x64, 0x52, 0xc8, 0x10, 0xf3, 0x2b, 0x80, 0x90,
+                0x79, 0xe5, 0x62, 0xf8, 0xea, 0xd2, 0x52, 0x2c, 0x6b, 0x7b,
+            ][i]
+        });
+        let (w, rounds) = expand_words(&key192, sub);
+        assert_eq!(rounds, 12);
+        assert_eq!(w[6].to_be_bytes(), 0xfe0c91f7u32.to_le_bytes());
+        assert_eq!(w[51].to_be_bytes(), 0x01002202u32.to_le_bytes());
+    }
+}

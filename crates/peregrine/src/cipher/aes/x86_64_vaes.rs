@@ -1,0 +1,317 @@
+//! AES with VAES on 256-bit registers (two blocks per instruction) and
+//! AVX2, for the parallel modes: ECB, CBC decryption, CTR and XTS.
+//!
+//! Technique: the same interleaving as `x86_64_aesni`, widened: the main
+//! loop keeps 8 ymm registers (16 blocks) in flight, with the round keys
+//! broadcast to both lanes once at key setup so every `vaesenc` takes its
+//! key as a memory operand. Tails step down through 4, 2 and 1 registers,
+//! and a last odd block runs on the AES-NI code. The serial modes (CBC
+//! encryption, CBC-MAC) gain nothing from width and use `x86_64_aesni`.
+//!
+//! XTS tweaks are built two per register and advanced by x^2 per register
+//! with the shift-and-fold doubling of `x86_64_aesni::xts_double`, applied
+//! twice, in each 128-bit lane.
+
+use core::arch::x86_64::*;
+
+use super::x86_64_aesni::{self as ni, by_rounds};
+use super::{CtrWidth, Dir};
+use crate::cipher::{Block, InOut};
+
+/// A VAES key schedule: the AES-NI one. The round keys are broadcast to
+/// both lanes as they are loaded (`vbroadcasti128`, one load per round per
+/// step, shared by every register of the step).
+#[derive(Clone)]
+pub(crate) struct Key {
+    ni: ni::Key,
+}
+
+impl Key {
+    /// Expands `key` (16, 24 or 32 bytes; checked by the caller).
+    ///
+    /// # Safety
+    /// The CPU must have AES-NI (VAES is not needed for the schedule).
+    #[target_feature(enable = "sse2,aes")]
+    pub(crate) unsafe fn new(key: &[u8]) -> Key {
+        // SAFETY: the caller guarantees AES-NI.
+        let ni = unsafe { ni::Key::new(key) };
+        Key { ni }
+    }
+
+    /// The AES-NI schedule, for the serial modes and odd tails.
+    pub(crate) fn aesni(&self) -> &ni::Key {
+        &self.ni
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2,aes,vaes")]
+fn rk(k: &ni::RoundKeys, i: usize) -> __m256i {
+    // SAFETY: `k.0[i]` is a bounds-checked 16-byte array.
+    _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(k.0[i].as_ptr().cast()) })
+}
+
+/// Loads blocks `i` and `i + 1` of the input.
+///
+/// # Safety
+/// `i + 2 <= io.blocks()`.
+#[inline(always)]
+unsafe fn ld2(io: &InOut<'_>, i: usize) -> __m256i {
+    // SAFETY: the caller keeps the 32 bytes in bounds.
+    unsafe { _mm256_loadu_si256(io.src_ptr().add(16 * i).cast()) }
+}
+
+/// Stores blocks `i` and `i + 1` of the output.
+///
+/// # Safety
+/// `i + 2 <= io.blocks()`.
+#[inline(always)]
+unsafe fn st2(io: &mut InOut<'_>, i: usize, v: __m256i) {
+    // SAFETY: the caller keeps the 32 bytes in bounds.
+    unsafe { _mm256_storeu_si256(io.dst_ptr().add(16 * i).cast(), v) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2,aes,vaes")]
+fn enc<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
+    let k0 = rk(k, 0);
+    for x in b.iter_mut() {
+        *x = _mm256_xor_si256(*x, k0);
+    }
+    for r in 1..NR {
+        let kr = rk(k, r);
+        for x in b.iter_mut() {
+            *x = _mm256_aesenc_epi128(*x, kr);
+        }
+    }
+    let kl = rk(k, NR);
+    for x in b.iter_mut() {
+        *x = _mm256_aesenclast_epi128(*x, kl);
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2,aes,vaes")]
+fn dec<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
+    let k0 = rk(k, 0);
+    for x in b.iter_mut() {
+        *x = _mm256_xor_si256(*x, k0);
+    }
+    for r in 1..NR {
+        let kr = rk(k, r);
+        for x in b.iter_mut() {
+            *x = _mm256_aesdec_epi128(*x, kr);
+        }
+    }
+    let kl = rk(k, NR);
+    for x in b.iter_mut() {
+        *x = _mm256_aesdeclast_epi128(*x, kl);
+    }
+}
+
+/// Like `x86_64_aesni::steps!`, in registers of two blocks: `$w` is the
+/// number of ymm registers (8, 4, 2, 1) and `$at` the first block; the
+/// blocks left over (0 or 1) are returned.
+macro_rules! steps_y {
+    ($n:expr, $at:ident, $w:ident, $body:block) => {{
+        let n: usize = $n;
+        let mut $at = 0usize;
+        while n - $at >= 16 {
+            {
+                const $w: usize = 8;
+                $body
+            }
+            $at += 16;
+        }
+        if n - $at >= 8 {
+            {
+                const $w: usize = 4;
+                $body
+            }
+            $at += 8;
+        }
+        if n - $at >= 4 {
+            {
+                const $w: usize = 2;
+                $body
+            }
+            $at += 4;
+        }
+        if n - $at >= 2 {
+            {
+                const $w: usize = 1;
+                $body
+            }
+            $at += 2;
+        }
+        $at
+    }};
+}
+
+/// ECB over whole blocks.
+///
+/// # Safety
+/// The CPU must have VAES, AVX2 and AES-NI.
+#[target_feature(enable = "avx2,aes,vaes")]
+pub(crate) unsafe fn ecb(k: &Key, dir: Dir, io: InOut<'_>) {
+    by_rounds!(k.ni.rounds, ecb_nr(k, dir, io))
+}
+
+#[target_feature(enable = "avx2,aes,vaes")]
+fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, mut io: InOut<'_>) {
+    let done = steps_y!(io.blocks(), at, W, {
+        // SAFETY: `steps_y!` keeps `at + 2W <= blocks`.
+        let mut b: [__m256i; W] = core::array::from_fn(|j| unsafe { ld2(&io, at + 2 * j) });
+        match dir {
+            Dir::Encrypt => enc::<NR, W>(&k.ni.enc, &mut b),
+            Dir::Decrypt => dec::<NR, W>(&k.ni.dec, &mut b),
+        }
+        for (j, v) in b.into_iter().enumerate() {
+            // SAFETY: as above.
+            unsafe { st2(&mut io, at + 2 * j, v) };
+        }
+    });
+    ni::ecb_nr::<NR>(&k.ni, dir, io.split_at(16 * done).1);
+}
+
+/// CBC decryption (parallel).
+///
+/// # Safety
+/// The CPU must have VAES, AVX2 and AES-NI.
+#[target_feature(enable = "avx2,aes,vaes")]
+pub(crate) unsafe fn cbc_decrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
+    by_rounds!(k.ni.rounds, cbc_decrypt_nr(k, iv, io))
+}
+
+#[target_feature(enable = "avx2,aes,vaes")]
+fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
+    // SAFETY: a 16-byte array is valid for a 16-byte load.
+    let mut prev = unsafe { _mm_loadu_si128(iv.as_ptr().cast()) };
+    let done = steps_y!(io.blocks(), at, W, {
+        // All loads of the step (the blocks and the shifted previous
+        // blocks) come before any store, so in-place works.
+        // SAFETY: `steps_y!` keeps `at + 2W <= blocks`; the shifted load of
+        // register j >= 1 starts at block `at + 2j - 1 >= at`.
+        let c: [__m256i; W] = core::array::from_fn(|j| unsafe { ld2(&io, at + 2 * j) });
+        let p: [__m256i; W] = core::array::from_fn(|j| {
+            if j == 0 {
+                _mm256_set_m128i(_mm256_castsi256_si128(c[0]), prev)
+            } else {
+                // SAFETY: as above.
+                unsafe { ld2(&io, at + 2 * j - 1) }
+            }
+        });
+        let mut b = c;
+        dec::<NR, W>(&k.ni.dec, &mut b);
+        for j in 0..W {
+            // SAFETY: as above.
+            unsafe { st2(&mut io, at + 2 * j, _mm256_xor_si256(b[j], p[j])) };
+        }
+        prev = _mm256_extracti128_si256::<1>(c[W - 1]);
+    });
+    // SAFETY: a 16-byte array is valid for a 16-byte store.
+    unsafe { _mm_storeu_si128(iv.as_mut_ptr().cast(), prev) };
+    ni::cbc_decrypt_nr::<NR>(&k.ni, iv, io.split_at(16 * done).1);
+}
+
+/// CTR over whole blocks.
+///
+/// # Safety
+/// The CPU must have VAES, AVX2 and AES-NI.
+#[target_feature(enable = "avx2,aes,vaes")]
+pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, io: InOut<'_>) {
+    by_rounds!(k.ni.rounds, ctr_nr(k, ctr, width, io))
+}
+
+#[target_feature(enable = "avx2,aes,vaes")]
+fn ctr_nr<const NR: usize>(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: InOut<'_>) {
+    let bswap = _mm256_broadcastsi128_si256(ni::bswap_mask());
+    // SAFETY: a 16-byte array is valid for a 16-byte load.
+    let mut le = _mm_shuffle_epi8(
+        unsafe { _mm_loadu_si128(ctr.as_ptr().cast()) },
+        ni::bswap_mask(),
+    );
+    let done = steps_y!(io.blocks(), at, W, {
+        let lo = _mm_cvtsi128_si64(le) as u64;
+        let n = 2 * W as u64;
+        let mut b: [__m256i; W];
+        if width == CtrWidth::Low32 || lo <= u64::MAX - n {
+            // No carry out of the low 64 bits (or none wanted): add in
+            // 32- or 64-bit lanes.
+            let pair = _mm256_broadcastsi128_si256(le);
+            let add = |v: __m256i, i: i64| match width {
+                CtrWidth::Low32 => _mm256_add_epi32(v, _mm256_set_epi64x(0, i + 1, 0, i)),
+                CtrWidth::Full => _mm256_add_epi64(v, _mm256_set_epi64x(0, i + 1, 0, i)),
+            };
+            b = core::array::from_fn(|j| _mm256_shuffle_epi8(add(pair, 2 * j as i64), bswap));
+            le = _mm256_castsi256_si128(add(pair, n as i64));
+        } else {
+            // A carry crosses 64 bits within this step: block by block.
+            let c = ni::counters::<{ 2 * W }>(&mut le, width);
+            b = core::array::from_fn(|j| _mm256_set_m128i(c[2 * j + 1], c[2 * j]));
+        }
+        enc::<NR, W>(&k.ni.enc, &mut b);
+        for (j, v) in b.into_iter().enumerate() {
+            // SAFETY: `steps_y!` keeps `at + 2W <= blocks`.
+            unsafe {
+                let x = _mm256_xor_si256(v, ld2(&io, at + 2 * j));
+                st2(&mut io, at + 2 * j, x);
+            }
+        }
+    });
+    // SAFETY: a 16-byte array is valid for a 16-byte store.
+    unsafe {
+        _mm_storeu_si128(
+            ctr.as_mut_ptr().cast(),
+            _mm_shuffle_epi8(le, ni::bswap_mask()),
+        )
+    };
+    ni::ctr_nr::<NR>(&k.ni, ctr, width, io.split_at(16 * done).1);
+}
+
+/// Both lanes' tweaks times x (see `x86_64_aesni::xts_double`).
+#[inline]
+#[target_feature(enable = "avx2,aes,vaes")]
+fn double2(t: __m256i) -> __m256i {
+    let carries = _mm256_shuffle_epi32::<0x93>(_mm256_srai_epi32::<31>(t));
+    let mask = _mm256_set_epi32(1, 1, 1, 0x87, 1, 1, 1, 0x87);
+    _mm256_xor_si256(_mm256_slli_epi32::<1>(t), _mm256_and_si256(carries, mask))
+}
+
+/// XTS over whole blocks with the data key; `tweak` advances past them.
+///
+/// # Safety
+/// The CPU must have VAES, AVX2 and AES-NI.
+#[target_feature(enable = "avx2,aes,vaes")]
+pub(crate) unsafe fn xts(k: &Key, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
+    by_rounds!(k.ni.rounds, xts_nr(k, dir, tweak, io))
+}
+
+#[target_feature(enable = "avx2,aes,vaes")]
+fn xts_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &mut Block, mut io: InOut<'_>) {
+    // SAFETY: a 16-byte array is valid for a 16-byte load.
+    let t0 = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
+    // The pair [t, t*x] of the next two blocks.
+    let mut pair = _mm256_set_m128i(ni::xts_double(t0), t0);
+    let done = steps_y!(io.blocks(), at, W, {
+        let mut ts = [pair; W];
+        for x in ts.iter_mut() {
+            *x = pair;
+            pair = double2(double2(pair));
+        }
+        // SAFETY: `steps_y!` keeps `at + 2W <= blocks`.
+        let mut b: [__m256i; W] =
+            core::array::from_fn(|j| _mm256_xor_si256(unsafe { ld2(&io, at + 2 * j) }, ts[j]));
+        match dir {
+            Dir::Encrypt => enc::<NR, W>(&k.ni.enc, &mut b),
+            Dir::Decrypt => dec::<NR, W>(&k.ni.dec, &mut b),
+        }
+        for j in 0..W {
+            // SAFETY: as above.
+            unsafe { st2(&mut io, at + 2 * j, _mm256_xor_si256(b[j], ts[j])) };
+        }
+    });
+    // SAFETY: a 16-byte array is valid for a 16-byte store.
+    unsafe { _mm_storeu_si128(tweak.as_mut_ptr().cast(), _mm256_castsi256_si128(pair)) };
+    ni::xts_nr::<NR>(&k.ni, dir, tweak, io.split_at(16 * done).1);
+}

@@ -1,0 +1,78 @@
+//! CFB128 (SP 800-38A section 6.3 with s = 128), streaming at byte
+//! granularity like `openssl enc -aes-128-cfb`. Serial in both directions
+//! for encryption; each whole block needs one AES call.
+
+use crate::Error;
+use crate::cipher::aes::Aes;
+use crate::cipher::{Block, InOut};
+
+/// AES-CFB128, streaming.
+pub struct Cfb {
+    aes: Aes,
+    /// The shift register, encrypted in place when a block starts and then
+    /// overwritten byte by byte with ciphertext.
+    iv: Block,
+    /// Bytes of the current block already used (0: a new block starts).
+    pos: usize,
+}
+
+super::keyed_constructors!(Cfb { pos: 0 });
+
+impl Cfb {
+    /// Encrypts `buf` in place, continuing from the previous call.
+    pub fn encrypt(&mut self, buf: &mut [u8]) {
+        self.run(true, InOut::in_place(buf));
+    }
+
+    /// Decrypts `buf` in place, continuing from the previous call.
+    pub fn decrypt(&mut self, buf: &mut [u8]) {
+        self.run(false, InOut::in_place(buf));
+    }
+
+    /// Encrypts `src` into `dst` (the same length).
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for a `dst` of another length.
+    pub fn encrypt_to(&mut self, src: &[u8], dst: &mut [u8]) -> Result<(), Error> {
+        self.run(true, InOut::new(src, dst)?);
+        Ok(())
+    }
+
+    /// Decrypts `src` into `dst` (the same length).
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for a `dst` of another length.
+    pub fn decrypt_to(&mut self, src: &[u8], dst: &mut [u8]) -> Result<(), Error> {
+        self.run(false, InOut::new(src, dst)?);
+        Ok(())
+    }
+
+    fn run(&mut self, encrypt: bool, mut io: InOut<'_>) {
+        let mut i = 0;
+        let len = io.len();
+        while i < len {
+            if self.pos == 0 && len - i >= 16 {
+                // A whole block at once.
+                self.aes.encrypt_block(&mut self.iv);
+                let x: Block = io.read(i);
+                let mut y = [0u8; 16];
+                for j in 0..16 {
+                    y[j] = x[j] ^ self.iv[j];
+                }
+                self.iv = if encrypt { y } else { x };
+                io.write(i, &y);
+                i += 16;
+                continue;
+            }
+            if self.pos == 0 {
+                self.aes.encrypt_block(&mut self.iv);
+            }
+            let [x] = io.read::<1>(i);
+            let y = x ^ self.iv[self.pos];
+            self.iv[self.pos] = if encrypt { y } else { x };
+            io.write(i, &[y]);
+            self.pos = (self.pos + 1) % 16;
+            i += 1;
+        }
+    }
+}
