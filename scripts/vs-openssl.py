@@ -6,7 +6,7 @@ OPENSSL_ALG -bytes N` (one process each, several repetitions), and prints
 for each algorithm and size the median throughput of both and their ratio.
 The machines here are shared and noisy: only the ratio means anything.
 
-usage: scripts/vs-openssl.py [--reps N] [--seconds S] [--bytes 64,16384]
+usage: scripts/vs-openssl.py [--reps N] [--seconds S] [--bytes 64,16384] [--decrypt]
                              [--peregrine target/release/peregrine] [ALG[=OPENSSL_ALG] ...]
 
 ALG is a peregrine algorithm; =OPENSSL_ALG names the openssl algorithm to
@@ -22,17 +22,17 @@ import sys
 DEFAULT = ["md5", "sha1", "sha256", "sha512", "sha3-256", "shake128", "sha256-many=sha256"]
 
 
-def openssl_rate(alg, size, seconds):
+def openssl_rate(alg, size, seconds, decrypt=False):
     out = subprocess.run(
-        ["openssl", "speed", "-evp", alg, "-bytes", str(size), "-seconds", str(max(1, round(seconds)))],
+        ["openssl", "speed"] + (["-decrypt"] if decrypt else []) + ["-evp", alg, "-bytes", str(size), "-seconds", str(max(1, round(seconds)))],
         capture_output=True, text=True, check=True).stdout
     rows = [l for l in out.splitlines() if l.split() and not l.startswith(("type", "version", "built", "options", "compiler", "CPUINFO", "The"))]
     return float(rows[-1].split()[-1].rstrip("k")) * 1000
 
 
-def peregrine_rates(binary, alg, sizes, seconds):
+def peregrine_rates(binary, alg, sizes, seconds, decrypt=False):
     out = subprocess.run(
-        [binary, "speed", alg, "--json", "--seconds", str(seconds), "--bytes", ",".join(map(str, sizes))],
+        [binary, "speed", alg] + (["--decrypt"] if decrypt else []) + ["--json", "--seconds", str(seconds), "--bytes", ",".join(map(str, sizes))],
         capture_output=True, text=True, check=True).stdout
     return {r["size"]: r["bytes_per_second"] for r in json.loads(out)["results"]}
 
@@ -43,6 +43,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--bytes", default="64,16384")
     ap.add_argument("--peregrine", default="target/release/peregrine")
+    ap.add_argument("--decrypt", action="store_true", help="time the decrypt direction of ciphers")
     ap.add_argument("algs", nargs="*")
     a = ap.parse_args()
     sizes = [int(s) for s in a.bytes.split(",")]
@@ -55,10 +56,10 @@ def main():
         ours = {s: [] for s in sizes}
         theirs = {s: [] for s in sizes}
         for _ in range(a.reps):
-            for s, v in peregrine_rates(a.peregrine, ours_name, sizes, a.seconds).items():
+            for s, v in peregrine_rates(a.peregrine, ours_name, sizes, a.seconds, a.decrypt).items():
                 ours[s].append(v)
             for s in sizes:
-                theirs[s].append(openssl_rate(theirs_name, s, a.seconds))
+                theirs[s].append(openssl_rate(theirs_name, s, a.seconds, a.decrypt))
         for s in sizes:
             mo, mt = statistics.median(ours[s]), statistics.median(theirs[s])
             print(f"{spec:<22}{s:>7}{mo / 1e6:>16.1f}{mt / 1e6:>14.1f}{mo / mt:>8.2f}")

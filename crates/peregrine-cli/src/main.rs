@@ -4,9 +4,11 @@
 //! peregrine speed [ALG...] [--seconds S] [--bytes N,N...] [--impl best|all|NAME] [--json]
 //! peregrine info
 //! peregrine dgst [-sha256|-sha224|-ALG] [FILE...]
+//! peregrine enc -aes-128-cbc -K HEX -iv HEX [-d] [-nopad] [-in FILE] [-out FILE]
 //! ```
 
 mod dgst;
+mod enc;
 mod info;
 mod peers;
 mod speed;
@@ -70,12 +72,17 @@ commands:
       --bytes N[,N...]       block sizes (default 16,64,256,1024,8192,16384)
       --impl best|all|NAME   backend: the best one (default), every one the
                              CPU can run, or the one named
+      --decrypt              time decryption (ciphers; CBC decrypt is parallel)
       --json                 machine-readable output on stdout
       --peers                also run peer libraries on the same workload
                              (build with: cargo run --release --features peers)
   info                       CPU features and every backend per algorithm
   dgst [-ALG] [FILE...]      hash files (stdin when none), openssl-dgst style;
                              -sha256 is the default
+  enc -CIPHER -K HEX [-iv HEX] [-d] [-nopad] [-in F] [-out F]
+                             AES encrypt/decrypt, openssl-enc compatible
+                             (ciphers: aes-{128,192,256}-{ecb,cbc,ctr,cfb,ofb},
+                             aes-{128,256}-xts; 'peregrine enc -help')
   help                       this text
 
 environment:
@@ -120,6 +127,7 @@ fn main() -> ExitCode {
             .map_err(Fail::from)
             .and_then(|a| info::run(&a, &mut out)),
         "dgst" => dgst::run(rest, &mut out),
+        "enc" => enc::run(rest, &mut out),
         "help" | "-h" | "--help" => writeln!(out, "{USAGE}")
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
@@ -127,7 +135,7 @@ fn main() -> ExitCode {
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
         _ => Err(Fail::Usage(format!(
-            "unknown command '{}' (commands: speed, info, dgst, help, version)",
+            "unknown command '{}' (commands: speed, info, dgst, enc, help, version)",
             cmd.to_string_lossy()
         ))),
     };

@@ -23,12 +23,12 @@ pub fn all() -> Vec<Peer> {
         Peer {
             alg: "sha256",
             label: "rustcrypto",
-            bench: || Box::new(|d: &[u8]| sha2::Sha256::digest(d)[0]),
+            bench: || Box::new(|d: &mut [u8]| sha2::Sha256::digest(d)[0]),
         },
         Peer {
             alg: "sha224",
             label: "rustcrypto",
-            bench: || Box::new(|d: &[u8]| sha2::Sha224::digest(d)[0]),
+            bench: || Box::new(|d: &mut [u8]| sha2::Sha224::digest(d)[0]),
         },
     ]
 }

@@ -6,7 +6,7 @@
 //! thousands of bytes per second like openssl's. Progress goes to stderr,
 //! results to stdout.
 
-use peregrine::registry::{ALGORITHMS, Algorithm, BenchFn};
+use peregrine::registry::{ALGORITHMS, Algorithm, BenchFn, BenchOptions, Kind};
 use std::hint::black_box;
 use std::io::Write;
 use std::process::ExitCode;
@@ -32,11 +32,12 @@ struct Options {
     imp: ImplChoice,
     json: bool,
     peers: bool,
+    decrypt: bool,
 }
 
 /// The options `speed` takes, for error messages.
 const OPTIONS: &str =
-    "--seconds S, --bytes N[,N...], --impl best|all|NAME, --json, --peers, --help";
+    "--seconds S, --bytes N[,N...], --impl best|all|NAME, --decrypt, --json, --peers, --help";
 
 /// What `parse` found: options to run with, or a request for help.
 #[derive(Debug)]
@@ -53,6 +54,7 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
         imp: ImplChoice::Best,
         json: false,
         peers: false,
+        decrypt: false,
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut it = args.iter();
@@ -65,6 +67,7 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
         let flag = match flag {
             "-seconds" => "--seconds",
             "-bytes" => "--bytes",
+            "-decrypt" => "--decrypt",
             f => f,
         };
         if flag.starts_with('-') {
@@ -116,6 +119,10 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
                 no_value(&inline)?;
                 o.json = true;
             }
+            "--decrypt" => {
+                no_value(&inline)?;
+                o.decrypt = true;
+            }
             "--peers" => {
                 no_value(&inline)?;
                 if !crate::peers::ENABLED {
@@ -146,7 +153,32 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
         }
     }
     if o.algs.is_empty() {
-        o.algs = ALGORITHMS.iter().collect();
+        // With --decrypt, the algorithms that have a decrypt direction.
+        o.algs = ALGORITHMS
+            .iter()
+            .filter(|a| !o.decrypt || a.kind == Kind::Cipher)
+            .collect();
+    }
+    if let Some(a) = o.algs.iter().find(|a| o.decrypt && a.kind != Kind::Cipher) {
+        return Err(Usage(format!(
+            "speed: --decrypt measures ciphers; {} has no decrypt direction",
+            a.name
+        )));
+    }
+    for a in &o.algs {
+        if let Some(&bad) = o.sizes.iter().find(|&&n| !a.accepts_size(n)) {
+            return Err(Usage(if a.min_size > 0 {
+                format!(
+                    "speed: {} needs sizes of at least {} bytes, not {bad}",
+                    a.name, a.min_size
+                )
+            } else {
+                format!(
+                    "speed: {} needs sizes that are multiples of {} bytes, not {bad}",
+                    a.name, a.size_multiple
+                )
+            }));
+        }
     }
     Ok(Parsed::Run(o))
 }
@@ -196,7 +228,7 @@ struct Row {
 
 /// Runs `f` on `data` for at least `budget`, checking the clock only
 /// between batches whose size grows until one takes about a millisecond.
-fn measure(f: &mut BenchFn, data: &[u8], budget: Duration) -> (u64, f64) {
+fn measure(f: &mut BenchFn, data: &mut [u8], budget: Duration) -> (u64, f64) {
     let mut sink = 0u8;
     let mut batch: u64 = 1;
     let mut iterations = 0u64;
@@ -204,7 +236,7 @@ fn measure(f: &mut BenchFn, data: &[u8], budget: Duration) -> (u64, f64) {
     loop {
         let t = Instant::now();
         for _ in 0..batch {
-            sink ^= f(black_box(data));
+            sink ^= f(black_box(&mut *data));
         }
         iterations += batch;
         let now = Instant::now();
@@ -290,7 +322,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
 
     let max = *o.sizes.iter().max().expect("at least one size");
     // Deterministic, non-trivial input.
-    let data: Vec<u8> = (0..max as u32)
+    let mut data: Vec<u8> = (0..max as u32)
         .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
         .collect();
     let budget = Duration::from_secs_f64(o.seconds);
@@ -298,6 +330,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
 
     if !o.json {
         writeln!(out, "{}", header())?;
+        if o.decrypt {
+            writeln!(out, "direction: decrypt")?;
+        }
         out.flush()?;
     }
     let peers = if o.peers {
@@ -311,12 +346,15 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
         // a missing one would be skipped, never a panic.
         let mut runs: Vec<(&'static str, BenchFn)> = imps
             .iter()
-            .filter_map(|&imp| Some((imp, alg.bench(imp)?)))
+            .filter_map(|&imp| {
+                let opts = BenchOptions { decrypt: o.decrypt };
+                Some((imp, alg.bench(imp, &opts)?))
+            })
             .collect();
         runs.extend(
             peers
                 .iter()
-                .filter(|p| p.alg == alg.name)
+                .filter(|p| p.alg == alg.name && !o.decrypt)
                 .map(|p| (p.label, (p.bench)())),
         );
         for (imp, mut f) in runs {
@@ -326,8 +364,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
                     "Doing {} [{imp}] for {}s on {size} size blocks: ",
                     alg.name, o.seconds
                 ));
-                measure(&mut f, &data[..size], warmup);
-                let (iterations, seconds) = measure(&mut f, &data[..size], budget);
+                measure(&mut f, &mut data[..size], warmup);
+                let (iterations, seconds) = measure(&mut f, &mut data[..size], budget);
                 crate::progress(format_args!(
                     "{iterations} {} ops in {seconds:.2}s\n",
                     alg.name
@@ -344,7 +382,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     }
 
     if o.json {
-        writeln!(out, "{}", json(&rows))?;
+        writeln!(out, "{}", json(&rows, o.decrypt))?;
     } else {
         write!(out, "{}", table(&o.sizes, &rows))?;
     }
@@ -423,7 +461,7 @@ fn json_str(s: &str) -> String {
     out
 }
 
-fn json(rows: &[Row]) -> String {
+fn json(rows: &[Row], decrypt: bool) -> String {
     let cpu = peregrine::cpu::effective();
     let names = |c: peregrine::cpu::Caps| {
         c.iter()
@@ -449,14 +487,23 @@ fn json(rows: &[Row]) -> String {
             }
             first = false;
             s.push_str(&format!(
-                "\n{{\"algorithm\":{},\"impl\":{},\"size\":{},\"messages_per_call\":{},\"iterations\":{},\"seconds\":{:.6},\"bytes_per_second\":{:.1}}}",
+                "\n{{\"algorithm\":{},\"impl\":{},\"size\":{},\"messages_per_call\":{},\"iterations\":{},\"seconds\":{:.6},\"bytes_per_second\":{:.1}{}}}",
                 json_str(r.alg.name),
                 json_str(r.imp),
                 c.size,
                 c.messages,
                 c.iterations,
                 c.seconds,
-                c.bytes_per_second()
+                c.bytes_per_second(),
+                if r.alg.kind == Kind::Cipher {
+                    if decrypt {
+                        ",\"direction\":\"decrypt\""
+                    } else {
+                        ",\"direction\":\"encrypt\""
+                    }
+                } else {
+                    ""
+                }
             ));
         }
     }

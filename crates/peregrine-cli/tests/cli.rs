@@ -367,3 +367,343 @@ fn dgst_matches_openssl_byte_for_byte() {
     eprintln!("{compared} cases identical to openssl");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn run_with_stdin(mut c: Command, stdin: &[u8]) -> Output {
+    let mut child = c
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut i = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let t = std::thread::spawn(move || {
+        let _ = i.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    t.join().unwrap();
+    out
+}
+
+fn xorshift_bytes(n: usize, seed: u32) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x as u8
+        })
+        .collect()
+}
+
+/// `peregrine enc` against the installed `openssl enc`, byte for byte,
+/// for every cipher both have, both directions, with and without padding,
+/// on lengths around every block and read-buffer boundary; and back again.
+#[test]
+fn enc_matches_openssl_byte_for_byte() {
+    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+        eprintln!("skipped: under an emulator");
+        return;
+    }
+    if Command::new("openssl").arg("version").output().is_err() {
+        eprintln!("skipped: no openssl binary");
+        return;
+    }
+    let key = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    let iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+    let data = xorshift_bytes(65536 * 2 + 40, 7);
+    let mut compared = 0;
+    for bits in [128, 192, 256] {
+        for mode in ["ecb", "cbc", "ctr", "cfb", "ofb"] {
+            let cipher = format!("-aes-{bits}-{mode}");
+            let k = &key[..bits / 4];
+            for nopad in [false, true] {
+                if nopad && !matches!(mode, "ecb" | "cbc") {
+                    continue;
+                }
+                for len in [
+                    0usize,
+                    1,
+                    15,
+                    16,
+                    17,
+                    31,
+                    32,
+                    33,
+                    65535,
+                    65536,
+                    65537,
+                    65536 * 2 + 40,
+                ] {
+                    if nopad && len % 16 != 0 {
+                        continue;
+                    }
+                    let mut args = vec![cipher.clone(), "-K".into(), k.to_string()];
+                    if mode != "ecb" {
+                        args.extend(["-iv".to_string(), iv.to_string()]);
+                    }
+                    if nopad {
+                        args.push("-nopad".into());
+                    }
+                    let mut o = Command::new("openssl");
+                    o.arg("enc").args(&args);
+                    let theirs = run_with_stdin(o, &data[..len]);
+                    assert!(theirs.status.success(), "openssl {args:?}");
+                    let mut p = cmd();
+                    p.arg("enc").args(&args);
+                    let ours = run_with_stdin(p, &data[..len]);
+                    assert!(
+                        ours.status.success(),
+                        "{args:?} {len}: {}",
+                        text(&ours.stderr)
+                    );
+                    assert_eq!(ours.stdout, theirs.stdout, "{args:?} len {len}");
+                    let mut d = cmd();
+                    d.arg("enc").arg("-d").args(&args);
+                    let back = run_with_stdin(d, &ours.stdout);
+                    assert!(back.status.success(), "{args:?} -d: {}", text(&back.stderr));
+                    assert_eq!(back.stdout, &data[..len], "{args:?} -d len {len}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{compared} enc cases identical to openssl");
+    assert!(compared > 150);
+}
+
+#[test]
+fn enc_errors_are_clear_and_files_safe() {
+    let dir = std::env::temp_dir().join(format!("peregrine-enc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let key = "000102030405060708090a0b0c0d0e0f";
+    let iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+    // Usage errors: exit 2 with a message, nothing on stdout.
+    for (args, msg) in [
+        (vec!["enc", "-K", key, "-iv", iv], "which cipher"),
+        (vec!["enc", "-aes-128-cbc", "-iv", iv], "-K HEX"),
+        (
+            vec!["enc", "-aes-128-cbc", "-K", "0011", "-iv", iv],
+            "exactly 16",
+        ),
+        (
+            vec!["enc", "-aes-128-cbc", "-K", &key[..31], "-iv", iv],
+            "odd number",
+        ),
+        (
+            vec![
+                "enc",
+                "-aes-128-cbc",
+                "-K",
+                "zz0102030405060708090a0b0c0d0e0f",
+                "-iv",
+                iv,
+            ],
+            "hex digits",
+        ),
+        (vec!["enc", "-aes-128-cbc", "-K", key], "needs -iv"),
+        (vec!["enc", "-aes-128-ecb", "-K", key, "-iv", iv], "no IV"),
+        (
+            vec!["enc", "-aes-128-gcm", "-K", key, "-iv", iv],
+            "unknown option or cipher",
+        ),
+        (vec!["enc", "-aes-128-cbc", "-k", "password"], "password"),
+        (
+            vec!["enc", "-aes-128-cbc", "-aes-128-ctr", "-K", key, "-iv", iv],
+            "twice",
+        ),
+        (
+            vec!["enc", "-aes-128-cbc", "-K", key, "-iv", iv, "-impl", "nope"],
+            "no AES backend",
+        ),
+        (
+            vec![
+                "enc",
+                "-aes-128-xts",
+                "-K",
+                &format!("{key}{key}"),
+                "-iv",
+                iv,
+            ],
+            "differ",
+        ),
+        (
+            vec!["enc", "-aes-128-cbc", "-K", key, "-iv", iv, "stray"],
+            "unexpected",
+        ),
+    ] {
+        let o = peregrine(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(msg),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+        assert!(o.stdout.is_empty());
+    }
+    // A bad decrypt exits 1 and leaves an existing -out file untouched.
+    let out = dir.join("keep.txt");
+    std::fs::write(&out, b"precious").unwrap();
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, [0u8; 32]).unwrap();
+    let o = peregrine(&[
+        "enc",
+        "-d",
+        "-aes-128-cbc",
+        "-K",
+        key,
+        "-iv",
+        iv,
+        "-in",
+        bad.to_str().unwrap(),
+        "-out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("bad decrypt"));
+    assert_eq!(std::fs::read(&out).unwrap(), b"precious");
+    // -nopad with a partial block is an error, not silent truncation.
+    let odd = dir.join("odd.bin");
+    std::fs::write(&odd, [1u8; 20]).unwrap();
+    let o = peregrine(&[
+        "enc",
+        "-aes-128-cbc",
+        "-nopad",
+        "-K",
+        key,
+        "-iv",
+        iv,
+        "-in",
+        odd.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("whole number"),
+        "{}",
+        text(&o.stderr)
+    );
+    // Missing input file, a directory.
+    let o = peregrine(&[
+        "enc",
+        "-aes-128-ctr",
+        "-K",
+        key,
+        "-iv",
+        iv,
+        "-in",
+        "/nonexistent/x",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = peregrine(&[
+        "enc",
+        "-aes-128-ctr",
+        "-K",
+        key,
+        "-iv",
+        iv,
+        "-in",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("directory"));
+    // XTS (which `openssl enc` refuses): one data unit, round trip, and
+    // the same answer as the library.
+    let xk = format!("{key}{}", "1f1e1d1c1b1a19181716151413121110");
+    let plain = xorshift_bytes(1000, 3);
+    let pf = dir.join("plain.bin");
+    std::fs::write(&pf, &plain).unwrap();
+    let o = peregrine(&[
+        "enc",
+        "-aes-128-xts",
+        "-K",
+        &xk,
+        "-iv",
+        iv,
+        "-in",
+        pf.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut want = plain.clone();
+    let kb: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&xk[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let ivb: [u8; 16] =
+        core::array::from_fn(|i| u8::from_str_radix(&iv[2 * i..2 * i + 2], 16).unwrap());
+    peregrine::mode::xts::Xts::new(&kb)
+        .unwrap()
+        .encrypt(peregrine::mode::xts::Tweak::Raw(ivb), &mut want)
+        .unwrap();
+    assert_eq!(o.stdout, want);
+    let short = dir.join("short.bin");
+    std::fs::write(&short, [0u8; 15]).unwrap();
+    let o = peregrine(&[
+        "enc",
+        "-aes-128-xts",
+        "-K",
+        &xk,
+        "-iv",
+        iv,
+        "-in",
+        short.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn speed_cipher_rows_and_decrypt() {
+    let o = peregrine(&[
+        "speed",
+        "aes-128-cbc",
+        "aes-256-xts",
+        "cmac",
+        "--impl",
+        "all",
+        "--seconds",
+        "0.01",
+        "--bytes",
+        "16,64",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let j = text(&o.stdout);
+    for want in [
+        "\"aes-128-cbc\"",
+        "\"aes-256-xts\"",
+        "\"cmac\"",
+        "\"impl\":\"soft\"",
+        "\"direction\":\"encrypt\"",
+    ] {
+        assert!(j.contains(want), "{want} in {j}");
+    }
+    let o = peregrine(&[
+        "speed",
+        "aes-128-cbc",
+        "--decrypt",
+        "--seconds",
+        "0.01",
+        "--bytes",
+        "16",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("\"direction\":\"decrypt\""));
+    // Sizes a mode cannot take, and --decrypt on a hash, are usage errors.
+    for (args, msg) in [
+        (
+            vec!["speed", "aes-128-cbc", "--bytes", "20"],
+            "multiples of 16",
+        ),
+        (vec!["speed", "aes-128-xts", "--bytes", "8"], "at least 16"),
+        (vec!["speed", "sha256", "--decrypt"], "no decrypt direction"),
+    ] {
+        let o = peregrine(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(msg),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+}

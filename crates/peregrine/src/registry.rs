@@ -11,6 +11,7 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::cipher::aes;
 use crate::cpu::{Backend, Caps};
 use crate::hash::md5::Md5;
 use crate::hash::sha1::Sha1;
@@ -18,7 +19,14 @@ use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake2
 use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
 use crate::hash::{Hash, Xof, XofReader};
+use crate::mac::cmac::Cmac;
 use crate::mac::hmac::Hmac;
+use crate::mode::cbc::{CbcDecryptor, CbcEncryptor};
+use crate::mode::cfb::Cfb;
+use crate::mode::ctr::Ctr;
+use crate::mode::ecb::Ecb;
+use crate::mode::ofb::Ofb;
+use crate::mode::xts::{Tweak, Xts};
 
 /// What kind of algorithm an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +40,9 @@ pub enum Kind {
     /// Several independent messages per call (`sha256-many`): a
     /// throughput row, not something `dgst` computes.
     Many,
+    /// A cipher mode (`aes-128-cbc`): encrypts (or with
+    /// [`BenchOptions::decrypt`], decrypts) the buffer in place.
+    Cipher,
 }
 
 /// One backend of an algorithm, as seen on this machine now.
@@ -143,8 +154,18 @@ impl core::fmt::Display for StreamError {
 }
 
 /// A benchmark closure: processes one message per call, returning a byte
-/// of the result so the work cannot be optimised away.
-pub type BenchFn = Box<dyn FnMut(&[u8]) -> u8 + Send>;
+/// of the result so the work cannot be optimised away. Hashes and MACs
+/// read the buffer; ciphers encrypt or decrypt it in place (the benchmark
+/// does not care what the bytes are).
+pub type BenchFn = Box<dyn FnMut(&mut [u8]) -> u8 + Send>;
+
+/// How [`Algorithm::bench`] should set up the work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BenchOptions {
+    /// Time decryption instead of encryption ([`Kind::Cipher`] only; CBC
+    /// decryption is parallel where encryption is serial).
+    pub decrypt: bool,
+}
 
 type StreamFn = fn(&str, &StreamOptions<'_>) -> Result<Box<dyn Streaming>, StreamError>;
 
@@ -170,7 +191,12 @@ pub struct Algorithm {
     impls: fn() -> Vec<ImplStatus>,
     best: fn() -> &'static str,
     stream: StreamFn,
-    bench: fn(&str) -> Option<BenchFn>,
+    /// Message sizes must be a multiple of this (16 for ECB and CBC without
+    /// padding), or 1.
+    pub size_multiple: usize,
+    /// The smallest message size (16 for XTS), or 0.
+    pub min_size: usize,
+    bench: fn(&str, &BenchOptions) -> Option<BenchFn>,
 }
 
 impl core::fmt::Debug for Algorithm {
@@ -209,11 +235,17 @@ impl Algorithm {
     }
 
     /// A benchmark closure on backend `imp`, keyed with a fixed key for
-    /// MACs; key setup happens here, outside the timed calls.
-    pub fn bench(&self, imp: &str) -> Option<BenchFn> {
-        let b = (self.bench)(imp)?;
+    /// MACs and ciphers; key setup happens here, outside the timed calls.
+    /// `None` if the backend cannot run here.
+    pub fn bench(&self, imp: &str, opts: &BenchOptions) -> Option<BenchFn> {
+        let b = (self.bench)(imp, opts)?;
         crate::cpu::log_choice(self.name, imp);
         Some(b)
+    }
+
+    /// Whether a message of `size` bytes is one this algorithm takes.
+    pub fn accepts_size(&self, size: usize) -> bool {
+        size.is_multiple_of(self.size_multiple) && size >= self.min_size
     }
 
     /// Whether `name` is this algorithm's name or one of its aliases
@@ -281,20 +313,20 @@ fn no_stream(_: &str, opts: &StreamOptions<'_>) -> Result<Box<dyn Streaming>, St
     })
 }
 
-fn bench_hash<H: Hash>(imp: &str) -> Option<BenchFn> {
+fn bench_hash<H: Hash>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let c = checked::<H::Impl>(imp)?;
-    Some(Box::new(move |data: &[u8]| {
+    Some(Box::new(move |data: &mut [u8]| {
         let mut h = H::with_impl(c);
         h.update(data);
         h.finalize().as_ref()[0]
     }))
 }
 
-fn bench_xof<X: Xof>(imp: &str) -> Option<BenchFn> {
+fn bench_xof<X: Xof>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let c = checked::<X::Impl>(imp)?;
     // `openssl speed -evp shake128` squeezes the default length too.
     let mut out = vec![0u8; X::DEFAULT_LEN];
-    Some(Box::new(move |data: &[u8]| {
+    Some(Box::new(move |data: &mut [u8]| {
         let mut x = X::with_impl(c);
         x.update(data);
         x.finalize_xof().squeeze(&mut out);
@@ -305,9 +337,9 @@ fn bench_xof<X: Xof>(imp: &str) -> Option<BenchFn> {
 /// The key `speed` uses for MACs (openssl speed's HMAC key length).
 const BENCH_KEY: &[u8; 16] = b"This is a key...";
 
-fn bench_hmac<H: Hash>(imp: &str) -> Option<BenchFn> {
+fn bench_hmac<H: Hash>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let keyed = Hmac::<H>::with_hasher(H::with_impl(checked::<H::Impl>(imp)?), BENCH_KEY);
-    Some(Box::new(move |data: &[u8]| {
+    Some(Box::new(move |data: &mut [u8]| {
         let mut m = keyed.clone();
         m.update(data);
         m.finalize().as_ref()[0]
@@ -317,10 +349,11 @@ fn bench_hmac<H: Hash>(imp: &str) -> Option<BenchFn> {
 /// The batch `sha256-many` and `hmac-many` time: eight messages per call.
 const MANY: usize = 8;
 
-fn bench_sha256_many(imp: &str) -> Option<BenchFn> {
+fn bench_sha256_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let c = checked::<sha256::Impl>(imp)?;
     let mut out = [[0u8; 32]; MANY];
-    Some(Box::new(move |data: &[u8]| {
+    Some(Box::new(move |data: &mut [u8]| {
+        let data: &[u8] = data;
         let msgs = [data; MANY];
         // Lengths match by construction, so this cannot fail.
         let _ = sha256::hash_many_with(c, &msgs, &mut out);
@@ -328,18 +361,117 @@ fn bench_sha256_many(imp: &str) -> Option<BenchFn> {
     }))
 }
 
-fn bench_hmac_many(imp: &str) -> Option<BenchFn> {
+fn bench_hmac_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let c = checked::<sha256::Impl>(imp)?;
     let mut out = [[0u8; 32]; MANY];
-    Some(Box::new(move |data: &[u8]| {
+    Some(Box::new(move |data: &mut [u8]| {
+        let data: &[u8] = data;
         let msgs = [data; MANY];
         let _ = sha256::hmac_many_with(c, BENCH_KEY, &msgs, &mut out);
         out[MANY - 1][0]
     }))
 }
 
+/// The key and IV `speed` uses for ciphers: fixed, and for XTS two
+/// different halves.
+const CIPHER_KEY: [u8; 64] = {
+    let mut k = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        k[i] = (i as u8).wrapping_mul(0x1d).wrapping_add(0x5b);
+        i += 1;
+    }
+    k
+};
+const CIPHER_IV: [u8; 16] = *b"Peregrine IV 16.";
+
+fn first(d: &[u8]) -> u8 {
+    d.first().copied().unwrap_or(0)
+}
+
+/// A benchmark closure for cipher mode `$mode` with a `$k`-byte key:
+/// `$setup` builds the keyed state (outside the timing) from the key, the
+/// IV and the `Checked` backend, `$enc` and `$dec` run one message in place.
+macro_rules! cipher_bench {
+    ($fn:ident, |$key:ident, $iv:ident, $c:ident| $setup:expr, |$st:ident, $d:ident| $enc:expr, $dec:expr) => {
+        fn $fn<const K: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+            let $c = checked::<aes::Impl>(imp)?;
+            let ($key, $iv) = (&CIPHER_KEY[..K], &CIPHER_IV[..]);
+            #[allow(unused_mut)]
+            let mut $st = $setup.ok()?;
+            let _ = $iv;
+            Some(if o.decrypt {
+                Box::new(move |$d: &mut [u8]| {
+                    let _ = $dec;
+                    first($d)
+                })
+            } else {
+                Box::new(move |$d: &mut [u8]| {
+                    let _ = $enc;
+                    first($d)
+                })
+            })
+        }
+    };
+}
+
+cipher_bench!(
+    bench_ecb,
+    |k, iv, c| Ecb::with_impl(k, c),
+    |s, d| s.encrypt(d),
+    s.decrypt(d)
+);
+cipher_bench!(
+    bench_cbc,
+    |k, iv, c| CbcEncryptor::with_impl(k, iv, c)
+        .and_then(|e| Ok((e, CbcDecryptor::with_impl(k, iv, c)?))),
+    |s, d| s.0.encrypt(d),
+    s.1.decrypt(d)
+);
+cipher_bench!(
+    bench_ctr,
+    |k, iv, c| Ctr::with_impl(k, iv, c),
+    |s, d| s.apply(d),
+    s.apply(d)
+);
+cipher_bench!(
+    bench_cfb,
+    |k, iv, c| Cfb::with_impl(k, iv, c),
+    |s, d| s.encrypt(d),
+    s.decrypt(d)
+);
+cipher_bench!(
+    bench_ofb,
+    |k, iv, c| Ofb::with_impl(k, iv, c),
+    |s, d| s.apply(d),
+    s.apply(d)
+);
+cipher_bench!(
+    bench_xts,
+    |k, iv, c| Xts::with_impl(k, c),
+    |s, d| s.encrypt(Tweak::Raw(CIPHER_IV), d),
+    s.decrypt(Tweak::Raw(CIPHER_IV), d)
+);
+
+fn bench_cmac<const K: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let mut m = Cmac::with_impl(&CIPHER_KEY[..K], checked::<aes::Impl>(imp)?).ok()?;
+    Some(Box::new(move |d: &mut [u8]| {
+        m.update(d);
+        m.finalize_reset()[0]
+    }))
+}
+
+macro_rules! cipher {
+    ($name:literal, [$($alias:literal),*], $label:literal, $bench:ident, $k:literal, $mult:literal, $min:literal) => {
+        entry!($name, [$($alias),*], $label, Kind::Cipher, 0, 1, aes::Impl, no_stream, $bench::<$k>, $mult, $min)
+    };
+}
+
 macro_rules! entry {
     ($name:literal, [$($alias:literal),*], $label:expr, $kind:expr, $len:expr, $per:expr, $imp:ty, $stream:expr, $bench:expr) => {
+        entry!($name, [$($alias),*], $label, $kind, $len, $per, $imp, $stream, $bench, 1, 0)
+    };
+    ($name:literal, [$($alias:literal),*], $label:expr, $kind:expr, $len:expr, $per:expr, $imp:ty, $stream:expr, $bench:expr, $mult:expr, $min:expr) => {
         Algorithm {
             name: $name,
             aliases: &[$($alias),*],
@@ -351,6 +483,8 @@ macro_rules! entry {
             impls: impls::<$imp>,
             best: best::<$imp>,
             stream: $stream,
+            size_multiple: $mult,
+            min_size: $min,
             bench: $bench,
         }
     };
@@ -408,6 +542,80 @@ pub static ALGORITHMS: &[Algorithm] = &[
     hmac!("hmac-sha1", [], "HMAC-SHA1", Sha1),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),
     hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
+    cipher!("aes-128-ecb", [], "AES-128-ECB", bench_ecb, 16, 16, 0),
+    cipher!("aes-192-ecb", [], "AES-192-ECB", bench_ecb, 24, 16, 0),
+    cipher!("aes-256-ecb", [], "AES-256-ECB", bench_ecb, 32, 16, 0),
+    cipher!("aes-128-cbc", [], "AES-128-CBC", bench_cbc, 16, 16, 0),
+    cipher!("aes-192-cbc", [], "AES-192-CBC", bench_cbc, 24, 16, 0),
+    cipher!("aes-256-cbc", [], "AES-256-CBC", bench_cbc, 32, 16, 0),
+    cipher!("aes-128-ctr", [], "AES-128-CTR", bench_ctr, 16, 1, 0),
+    cipher!("aes-192-ctr", [], "AES-192-CTR", bench_ctr, 24, 1, 0),
+    cipher!("aes-256-ctr", [], "AES-256-CTR", bench_ctr, 32, 1, 0),
+    cipher!("aes-128-xts", [], "AES-128-XTS", bench_xts, 32, 1, 16),
+    cipher!("aes-256-xts", [], "AES-256-XTS", bench_xts, 64, 1, 16),
+    cipher!(
+        "aes-128-cfb",
+        ["aes-128-cfb128"],
+        "AES-128-CFB",
+        bench_cfb,
+        16,
+        1,
+        0
+    ),
+    cipher!(
+        "aes-192-cfb",
+        ["aes-192-cfb128"],
+        "AES-192-CFB",
+        bench_cfb,
+        24,
+        1,
+        0
+    ),
+    cipher!(
+        "aes-256-cfb",
+        ["aes-256-cfb128"],
+        "AES-256-CFB",
+        bench_cfb,
+        32,
+        1,
+        0
+    ),
+    cipher!("aes-128-ofb", [], "AES-128-OFB", bench_ofb, 16, 1, 0),
+    cipher!("aes-192-ofb", [], "AES-192-OFB", bench_ofb, 24, 1, 0),
+    cipher!("aes-256-ofb", [], "AES-256-OFB", bench_ofb, 32, 1, 0),
+    entry!(
+        "cmac",
+        ["cmac-aes-128", "aes-128-cmac"],
+        "CMAC-AES-128",
+        Kind::Mac,
+        16,
+        1,
+        aes::Impl,
+        no_stream,
+        bench_cmac::<16>
+    ),
+    entry!(
+        "cmac-aes-192",
+        ["aes-192-cmac"],
+        "CMAC-AES-192",
+        Kind::Mac,
+        16,
+        1,
+        aes::Impl,
+        no_stream,
+        bench_cmac::<24>
+    ),
+    entry!(
+        "cmac-aes-256",
+        ["aes-256-cmac"],
+        "CMAC-AES-256",
+        Kind::Mac,
+        16,
+        1,
+        aes::Impl,
+        no_stream,
+        bench_cmac::<32>
+    ),
     entry!(
         "hmac-many",
         ["hmac-sha256-many"],
@@ -447,10 +655,11 @@ mod tests {
             let mut want = None;
             let mut want_stream = None;
             for s in a.impls() {
-                let b = a.bench(s.name);
+                let b = a.bench(s.name, &BenchOptions::default());
                 assert_eq!(b.is_some(), s.available, "{} {}", a.name, s.name);
                 if let Some(mut f) = b {
-                    let r = f(b"registry");
+                    let mut msg = *b"registry, 32 bytes long message.";
+                    let r = f(&mut msg);
                     assert_eq!(*want.get_or_insert(r), r, "{} {}", a.name, s.name);
                 }
                 if matches!(a.kind, Kind::Hash | Kind::Xof) {

@@ -127,6 +127,12 @@ impl Cmac {
 
     /// Finishes and returns the 16-byte tag.
     pub fn finalize(mut self) -> [u8; TAG_LEN] {
+        self.finalize_reset()
+    }
+
+    /// Returns the tag of everything absorbed so far and starts over with
+    /// the same key (no new key setup).
+    pub fn finalize_reset(&mut self) -> [u8; TAG_LEN] {
         let mut last = self.buf;
         let sub = if self.buf_len == 16 {
             self.k1
@@ -141,7 +147,9 @@ impl Cmac {
         let mut tag = self.state;
         self.aes.cbc_mac(&mut tag, &last);
         crate::ct::wipe(&mut last);
+        crate::ct::wipe(&mut self.buf);
         self.state = [0; 16];
+        self.buf_len = 0;
         tag
     }
 
