@@ -32,8 +32,9 @@ mod x86_64_vaes;
 crate::cpu::backends! {
     primitive: "aes", doc: "An AES backend.";
     /// VAES on 256-bit registers (two blocks per instruction) with AVX2,
-    /// for the parallel modes; AES-NI for the serial ones.
-    Vaes = "vaes", "x86_64", [Sse2, Ssse3, Sse41, Avx, Avx2, Aes, Vaes];
+    /// for the parallel modes; AES-NI for the serial ones. VPCLMULQDQ
+    /// computes the XTS tweaks (every CPU with VAES has it).
+    Vaes = "vaes", "x86_64", [Sse2, Ssse3, Sse41, Avx, Avx2, Aes, Vaes, Vpclmulqdq];
     /// AES-NI (`aesenc`, `aesdec`, `aeskeygenassist`, `aesimc`) with
     /// 8-block interleaving.
     Aesni = "aesni", "x86_64", [Sse2, Ssse3, Sse41, Aes];
