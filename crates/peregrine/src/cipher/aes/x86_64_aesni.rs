@@ -235,13 +235,33 @@ pub(crate) unsafe fn cbc_encrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
 
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 fn cbc_encrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
-    let mut c = load(iv);
-    for i in 0..io.blocks() {
-        // SAFETY: `i < blocks`.
-        let mut b = [_mm_xor_si128(unsafe { ld(&io, i) }, c)];
-        enc::<NR, 1>(&k.enc, &mut b);
-        c = b[0];
-        // SAFETY: as above.
+    let n = io.blocks();
+    if n == 0 {
+        return;
+    }
+    let (k0, kl) = (rk(&k.enc, 0), rk(&k.enc, NR));
+    // The chain is latency-bound, so the next block's plaintext and round
+    // key 0 are folded into this block's last round key, off the chain:
+    // aesenclast(x, kl ^ m) = c ^ m, which is exactly the next block's
+    // state after its round-0 XOR (m = p_next ^ k0). The chain is then the
+    // AES rounds alone, with no XOR between blocks.
+    // SAFETY: `n >= 1`.
+    let mut x = _mm_xor_si128(_mm_xor_si128(load(iv), unsafe { ld(&io, 0) }), k0);
+    let mut c = x;
+    for i in 0..n {
+        for r in 1..NR {
+            x = _mm_aesenc_si128(x, rk(&k.enc, r));
+        }
+        // SAFETY: `i + 1 < n` when read.
+        let m = if i + 1 < n {
+            _mm_xor_si128(unsafe { ld(&io, i + 1) }, k0)
+        } else {
+            _mm_setzero_si128()
+        };
+        x = _mm_aesenclast_si128(x, _mm_xor_si128(kl, m));
+        c = _mm_xor_si128(x, m);
+        // SAFETY: `i < n`; block `i + 1` was read above, before this store
+        // could overwrite anything it needs (stores go to block `i` only).
         unsafe { st(&mut io, i, c) };
     }
     store(iv, c);
@@ -258,15 +278,30 @@ pub(crate) unsafe fn cbc_mac(k: &Key, state: &mut Block, data: &[u8]) {
 
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 fn cbc_mac_nr<const NR: usize>(k: &Key, state: &mut Block, data: &[u8]) {
-    let mut c = load(state);
-    for m in data.chunks_exact(16) {
-        // SAFETY: `m` is 16 bytes.
-        let mut b = [_mm_xor_si128(
-            unsafe { _mm_loadu_si128(m.as_ptr().cast()) },
-            c,
-        )];
-        enc::<NR, 1>(&k.enc, &mut b);
-        c = b[0];
+    let blocks = data.chunks_exact(16);
+    let n = blocks.len();
+    if n == 0 {
+        return;
+    }
+    let (k0, kl) = (rk(&k.enc, 0), rk(&k.enc, NR));
+    let at = |i: usize| {
+        // SAFETY: callers pass `i < n`, so 16 bytes at `16 * i` are in bounds.
+        unsafe { _mm_loadu_si128(data.as_ptr().add(16 * i).cast()) }
+    };
+    // As in `cbc_encrypt_nr`: the next block folds into the last round key.
+    let mut x = _mm_xor_si128(_mm_xor_si128(load(state), at(0)), k0);
+    let mut c = x;
+    for i in 0..n {
+        for r in 1..NR {
+            x = _mm_aesenc_si128(x, rk(&k.enc, r));
+        }
+        let m = if i + 1 < n {
+            _mm_xor_si128(at(i + 1), k0)
+        } else {
+            _mm_setzero_si128()
+        };
+        x = _mm_aesenclast_si128(x, _mm_xor_si128(kl, m));
+        c = _mm_xor_si128(x, m);
     }
     store(state, c);
 }
