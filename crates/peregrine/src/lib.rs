@@ -21,6 +21,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod cipher;
 pub mod cpu;
 pub mod ct;
 mod error;
