@@ -80,44 +80,49 @@ impl Key {
             *wi = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
         let mut rcon = 1u32;
+        let mut j = 0; // i mod nk
         for i in nk..4 * (rounds + 1) {
             let mut t = w[i - 1];
-            if i.is_multiple_of(nk) {
+            if j == 0 {
                 // RotWord on a little-endian word is a right rotation.
                 t = sub_word(t.rotate_right(8)) ^ rcon;
                 rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-            } else if nk > 6 && i % nk == 4 {
+            } else if nk > 6 && j == 4 {
                 t = sub_word(t);
             }
             w[i] = w[i - nk] ^ t;
+            j = if j + 1 == nk { 0 } else { j + 1 };
         }
         let mut out = Key {
             rk: [[0; 8]; 15],
             rounds,
         };
-        let mut rk: Block = [0; 16];
-        for (i, slot) in out.rk.iter_mut().take(rounds + 1).enumerate() {
-            // Stored key i is SR^-k(RK_i), k = i mod 4: byte (r, j) of the
-            // stored key is byte (r, j - k r) of the real one.
+        for (i, (slot, cols)) in out
+            .rk
+            .iter_mut()
+            .zip(w.chunks_exact(4))
+            .take(rounds + 1)
+            .enumerate()
+        {
+            // Stored key i is SR^-k(RK_i), k = i mod 4: row r of stored
+            // column j is row r of column j - k r.
             let k = i % 4;
-            for j in 0..4 {
-                for r in 0..4 {
-                    let c = (j + 4 - (k * r) % 4) % 4;
-                    rk[4 * j + r] = w[4 * i + c].to_le_bytes()[r];
-                }
-            }
-            let mut four = [rk; 4];
-            *slot = pack(&four);
-            wipe(&mut four);
+            let col = |j: usize| {
+                (0..4).fold(0u32, |acc, r| {
+                    acc | (cols[(j + 4 - (k * r) % 4) % 4] & (0xff << (8 * r)))
+                })
+            };
+            let lo = u64::from(col(0)) | u64::from(col(1)) << 32;
+            let hi = u64::from(col(2)) | u64::from(col(3)) << 32;
+            let mut planes = bitslice_key(lo, hi);
             if i > 0 {
                 // The S-box's constant 0x63 (bits 0, 1, 5, 6).
-                slot[0] = !slot[0];
-                slot[1] = !slot[1];
-                slot[5] = !slot[5];
-                slot[6] = !slot[6];
+                for p in [0, 1, 5, 6] {
+                    planes[p] = !planes[p];
+                }
             }
+            *slot = planes;
         }
-        wipe(&mut rk);
         wipe(&mut w);
         Some(out)
     }
@@ -286,6 +291,22 @@ fn transpose(w: &mut State, inverse: bool) {
         swap_layer(w, 2, 2, 0x3333_3333_3333_3333);
         swap_layer(w, 1, 1, 0x5555_5555_5555_5555);
     }
+}
+
+/// [`transpose`] of one block in all four lanes, given as its two halves.
+/// The layers on word-index bit 2 touch other index bits than the first
+/// two layers, so they commute with them: run them first, on the one
+/// distinct pair, then replicate.
+#[inline(always)]
+fn bitslice_key(mut lo: u64, mut hi: u64) -> State {
+    swap_bits(&mut lo, &mut hi, 8, 0x00ff_00ff_00ff_00ff);
+    swap_bits(&mut lo, &mut hi, 16, 0x0000_ffff_0000_ffff);
+    swap_bits(&mut lo, &mut hi, 32, 0x0000_0000_ffff_ffff);
+    swap_bits(&mut lo, &mut hi, 4, 0x0f0f_0f0f_0f0f_0f0f);
+    let mut w = [lo, lo, lo, lo, hi, hi, hi, hi];
+    swap_layer(&mut w, 1, 1, 0x5555_5555_5555_5555);
+    swap_layer(&mut w, 2, 2, 0x3333_3333_3333_3333);
+    w
 }
 
 /// Applies ShiftRows twice (its own inverse) to the loaded words: rows 1
@@ -668,9 +689,10 @@ fn inv_sub_bytes(s: &State) -> State {
 }
 
 /// SubWord for the key schedule: the word's four bytes sit in bits 0, 8,
-/// 16 and 24 of each plane.
+/// 16 and 24 of each plane (the other bits are don't-cares: every gate is
+/// bitwise).
 fn sub_word(w: u32) -> u32 {
-    let planes: State = core::array::from_fn(|i| u64::from((w >> i) & 0x0101_0101));
+    let planes: State = core::array::from_fn(|i| u64::from(w >> i));
     let s = sub_bytes(&planes);
     let mut out = 0u32;
     for (i, p) in s.iter().enumerate() {
