@@ -164,7 +164,8 @@ impl Key {
         }
     }
 
-    #[inline(always)]
+    // One copy for the batches and the padded tail.
+    #[inline(never)]
     fn encrypt4(&self, blocks: &mut [Block; 4]) {
         let nr = self.rounds;
         let rk = &self.rk;
@@ -189,7 +190,8 @@ impl Key {
         unpack(&s, blocks, nr % 4 == 2);
     }
 
-    #[inline(always)]
+    // One copy for the batches and the padded tail.
+    #[inline(never)]
     fn decrypt4(&self, blocks: &mut [Block; 4]) {
         let nr = self.rounds;
         let rk = &self.rk;
