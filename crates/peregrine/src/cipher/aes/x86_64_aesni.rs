@@ -252,9 +252,10 @@ fn cbc_encrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
         for r in 1..NR {
             x = _mm_aesenc_si128(x, rk(&k.enc, r));
         }
-        // SAFETY: `i + 1 < n` when read.
         let m = if i + 1 < n {
-            _mm_xor_si128(unsafe { ld(&io, i + 1) }, k0)
+            // SAFETY: `i + 1 < n`.
+            let p = unsafe { ld(&io, i + 1) };
+            _mm_xor_si128(p, k0)
         } else {
             _mm_setzero_si128()
         };

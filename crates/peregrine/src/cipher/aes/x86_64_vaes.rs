@@ -318,9 +318,10 @@ fn xts_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &mut Block, mut io: InOut<'
         ($w:literal, $off:expr) => {{
             const W: usize = $w;
             let off: usize = $off;
-            // SAFETY: the callers keep `at + 2W <= blocks`.
             let mut b: [__m256i; W] = core::array::from_fn(|j| {
-                _mm256_xor_si256(unsafe { ld2(&io, at + 2 * j) }, ts[off + j])
+                // SAFETY: the callers keep `at + 2W <= blocks`.
+                let x = unsafe { ld2(&io, at + 2 * j) };
+                _mm256_xor_si256(x, ts[off + j])
             });
             match dir {
                 Dir::Encrypt => enc::<NR, W>(&k.ni.enc, &mut b),
