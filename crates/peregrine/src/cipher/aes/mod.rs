@@ -91,8 +91,11 @@ pub(crate) fn expand_words(key: &[u8], sub_word: impl Fn(u32) -> u32) -> ([u32; 
     (w, rounds)
 }
 
-/// The per-backend key schedules.
+/// The per-backend key schedules. The fixsliced one is the largest (968
+/// bytes against AES-NI's 488); boxing it would put an allocation in every
+/// key setup of the portable backend, so the spread is accepted.
 #[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
 enum Sched {
     Soft(soft::Key),
     #[cfg(target_arch = "x86_64")]
