@@ -354,8 +354,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
         runs.extend(
             peers
                 .iter()
-                .filter(|p| p.alg == alg.name && !o.decrypt)
-                .map(|p| (p.label, (p.bench)())),
+                .filter(|p| p.alg == alg.name)
+                .map(|p| (p.label, (p.bench)(o.decrypt))),
         );
         for (imp, mut f) in runs {
             let mut cells = Vec::new();
