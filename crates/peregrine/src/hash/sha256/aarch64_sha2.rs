@@ -17,7 +17,8 @@ use super::K;
 /// `L` independent streams, each over the same number of whole blocks.
 // The last groups update schedule words nobody reads; the compiler drops them.
 #[allow(unused_assignments)]
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "neon,sha2")]
 unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[u8]; L]) {
     let n = blocks[0].len() / 64;
     debug_assert!(blocks.iter().all(|b| b.len() == n * 64));
