@@ -170,55 +170,6 @@ fn rest<const NR: usize, const W: usize, const DEC: bool>(
     }
 }
 
-/// Runs `$body` over the blocks of `$n` in steps of 8, then one step each
-/// of 4, 2 and 1 as needed, with `$w` a `const` of the step width and `$at`
-/// the first block of the step.
-macro_rules! steps {
-    ($n:expr, $at:ident, $w:ident, $body:block) => {{
-        let n: usize = $n;
-        let mut $at = 0usize;
-        while n - $at >= 8 {
-            {
-                const $w: usize = 8;
-                $body
-            }
-            $at += 8;
-        }
-        if n - $at >= 4 {
-            {
-                const $w: usize = 4;
-                $body
-            }
-            $at += 4;
-        }
-        if n - $at >= 2 {
-            {
-                const $w: usize = 2;
-                $body
-            }
-            $at += 2;
-        }
-        if n - $at >= 1 {
-            {
-                const $w: usize = 1;
-                $body
-            }
-        }
-    }};
-}
-
-/// Calls `$f::<NR, ...>` with the key's round count as a constant (and
-/// any further generic arguments after it).
-macro_rules! by_rounds {
-    ($rounds:expr, $f:ident $(::<$($g:tt),*>)? ( $($arg:expr),* )) => {
-        match $rounds {
-            10 => $f::<10 $($(, $g)*)?>($($arg),*),
-            12 => $f::<12 $($(, $g)*)?>($($arg),*),
-            _ => $f::<14 $($(, $g)*)?>($($arg),*),
-        }
-    };
-}
-
 /// ECB over whole blocks.
 ///
 /// # Safety
@@ -235,7 +186,7 @@ pub(crate) unsafe fn ecb(k: &Key, dir: Dir, io: InOut<'_>) {
 fn ecb_nr<const NR: usize, const DEC: bool>(k: &RoundKeys, mut io: InOut<'_>) {
     let rk = keys::<NR>(k);
     let last = rk[NR];
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         // SAFETY: `steps!` keeps `at + W <= blocks`.
         let mut b: [uint8x16_t; W] =
             core::array::from_fn(|j| round::<DEC>(unsafe { ld_io(&io, at + j) }, rk[0]));
@@ -347,7 +298,7 @@ fn cbc_decrypt_nr<const NR: usize>(k: &RoundKeys, iv: &mut Block, mut io: InOut<
     let rk = keys::<NR>(k);
     let last = rk[NR];
     let mut prev = ld(iv);
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         // Every input block of the step is loaded before any output is
         // stored, so in place works.
         // SAFETY: `steps!` keeps `at + W <= blocks`.
@@ -403,7 +354,7 @@ fn ctr_nr<const NR: usize>(k: &RoundKeys, ctr: &mut Block, width: CtrWidth, mut 
     let rk = keys::<NR>(k);
     let last = rk[NR];
     let mut c = ld(ctr);
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         let mut b: [uint8x16_t; W] = counters::<W>(&mut c, width).map(|x| round::<false>(x, rk[0]));
         rest::<NR, W, false>(&rk, &mut b);
         for (j, x) in b.into_iter().enumerate() {
@@ -451,7 +402,7 @@ fn xts_nr<const NR: usize, const DEC: bool>(k: &RoundKeys, tweak: &mut Block, mu
     let (first, last) = (rk[0], rk[NR]);
     let v = u128::from_le_bytes(*tweak);
     let mut t = (v as u64, (v >> 64) as u64);
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         let ts: [uint8x16_t; W] = core::array::from_fn(|_| {
             let x = tweak_block(t);
             t = xts_double(t);

@@ -21,6 +21,62 @@ use crate::Error;
 use crate::cipher::{Block, InOut};
 use crate::cpu;
 
+/// Runs `$body` over the `$n` blocks in steps of 8 units of `$unit`
+/// blocks (1 for one block per register, 2 for VAES's two), then one step
+/// each of 4, 2 and 1 units as needed: `$w` is a `const` of the step's
+/// width in units and `$at` the first block of the step. Evaluates to the
+/// number of blocks done; fewer than `$unit` are left over.
+#[allow(unused_macros)]
+macro_rules! steps {
+    ($n:expr, $unit:expr, $at:ident, $w:ident, $body:block) => {{
+        let n: usize = $n;
+        let unit: usize = $unit;
+        let mut $at = 0usize;
+        while n - $at >= 8 * unit {
+            {
+                const $w: usize = 8;
+                $body
+            }
+            $at += 8 * unit;
+        }
+        if n - $at >= 4 * unit {
+            {
+                const $w: usize = 4;
+                $body
+            }
+            $at += 4 * unit;
+        }
+        if n - $at >= 2 * unit {
+            {
+                const $w: usize = 2;
+                $body
+            }
+            $at += 2 * unit;
+        }
+        if n - $at >= unit {
+            {
+                const $w: usize = 1;
+                $body
+            }
+            $at += unit;
+        }
+        $at
+    }};
+}
+
+/// Calls `$f::<NR, ...>` with the key's round count as a constant (and
+/// any further generic arguments after it).
+#[allow(unused_macros)]
+macro_rules! by_rounds {
+    ($rounds:expr, $f:ident $(::<$($g:tt),*>)? ( $($arg:expr),* )) => {
+        match $rounds {
+            10 => $f::<10 $($(, $g)*)?>($($arg),*),
+            12 => $f::<12 $($(, $g)*)?>($($arg),*),
+            _ => $f::<14 $($(, $g)*)?>($($arg),*),
+        }
+    };
+}
+
 #[cfg(target_arch = "aarch64")]
 mod aarch64_aes;
 pub(crate) mod soft;

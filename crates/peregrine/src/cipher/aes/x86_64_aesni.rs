@@ -150,55 +150,6 @@ pub(crate) fn dec<const NR: usize, const W: usize>(k: &RoundKeys, b: &mut [__m12
     }
 }
 
-/// Runs `$body` over the blocks of `$n` in steps of 8, then one step each
-/// of 4, 2 and 1 as needed, with `$w` a `const` of the step width and `$at`
-/// the first block of the step.
-macro_rules! steps {
-    ($n:expr, $at:ident, $w:ident, $body:block) => {{
-        let n: usize = $n;
-        let mut $at = 0usize;
-        while n - $at >= 8 {
-            {
-                const $w: usize = 8;
-                $body
-            }
-            $at += 8;
-        }
-        if n - $at >= 4 {
-            {
-                const $w: usize = 4;
-                $body
-            }
-            $at += 4;
-        }
-        if n - $at >= 2 {
-            {
-                const $w: usize = 2;
-                $body
-            }
-            $at += 2;
-        }
-        if n - $at >= 1 {
-            {
-                const $w: usize = 1;
-                $body
-            }
-        }
-    }};
-}
-
-/// Calls `$f::<NR>` with the key's round count as a constant.
-macro_rules! by_rounds {
-    ($rounds:expr, $f:ident ( $($arg:expr),* )) => {
-        match $rounds {
-            10 => $f::<10>($($arg),*),
-            12 => $f::<12>($($arg),*),
-            _ => $f::<14>($($arg),*),
-        }
-    };
-}
-pub(crate) use by_rounds;
-
 /// ECB over whole blocks.
 ///
 /// # Safety
@@ -210,7 +161,7 @@ pub(crate) unsafe fn ecb(k: &Key, dir: Dir, io: InOut<'_>) {
 
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 pub(crate) fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, mut io: InOut<'_>) {
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         // SAFETY: `steps!` keeps `at + W <= blocks`.
         let mut b: [__m128i; W] = core::array::from_fn(|j| unsafe { ld(&io, at + j) });
         match dir {
@@ -319,7 +270,7 @@ pub(crate) unsafe fn cbc_decrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
     let mut prev = load(iv);
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         // Every input block of the step is loaded before any output is
         // stored, so in-place works.
         // SAFETY: `steps!` keeps `at + W <= blocks`.
@@ -403,7 +354,7 @@ pub(crate) fn ctr_nr<const NR: usize>(
     mut io: InOut<'_>,
 ) {
     let mut le = _mm_shuffle_epi8(load(ctr), bswap_mask());
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         let mut b = counters::<W>(&mut le, width);
         enc::<NR, W>(&k.enc, &mut b);
         for (j, v) in b.into_iter().enumerate() {
@@ -441,7 +392,7 @@ pub(crate) unsafe fn xts(k: &Key, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 pub(crate) fn xts_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &mut Block, mut io: InOut<'_>) {
     let mut t = load(tweak);
-    steps!(io.blocks(), at, W, {
+    steps!(io.blocks(), 1, at, W, {
         let mut ts = [t; W];
         for x in ts.iter_mut() {
             *x = t;

@@ -16,7 +16,7 @@
 
 use core::arch::x86_64::*;
 
-use super::x86_64_aesni::{self as ni, by_rounds};
+use super::x86_64_aesni as ni;
 use super::{CtrWidth, Dir};
 use crate::cipher::{Block, InOut};
 
@@ -111,45 +111,6 @@ fn dec<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W])
     }
 }
 
-/// Like `x86_64_aesni::steps!`, in registers of two blocks: `$w` is the
-/// number of ymm registers (8, 4, 2, 1) and `$at` the first block; the
-/// blocks left over (0 or 1) are returned.
-macro_rules! steps_y {
-    ($n:expr, $at:ident, $w:ident, $body:block) => {{
-        let n: usize = $n;
-        let mut $at = 0usize;
-        while n - $at >= 16 {
-            {
-                const $w: usize = 8;
-                $body
-            }
-            $at += 16;
-        }
-        if n - $at >= 8 {
-            {
-                const $w: usize = 4;
-                $body
-            }
-            $at += 8;
-        }
-        if n - $at >= 4 {
-            {
-                const $w: usize = 2;
-                $body
-            }
-            $at += 4;
-        }
-        if n - $at >= 2 {
-            {
-                const $w: usize = 1;
-                $body
-            }
-            $at += 2;
-        }
-        $at
-    }};
-}
-
 /// ECB over whole blocks.
 ///
 /// # Safety
@@ -161,7 +122,7 @@ pub(crate) unsafe fn ecb(k: &Key, dir: Dir, io: InOut<'_>) {
 
 #[target_feature(enable = "avx2,aes,vaes")]
 fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, mut io: InOut<'_>) {
-    let done = steps_y!(io.blocks(), at, W, {
+    let done = steps!(io.blocks(), 2, at, W, {
         // SAFETY: `steps_y!` keeps `at + 2W <= blocks`.
         let mut b: [__m256i; W] = core::array::from_fn(|j| unsafe { ld2(&io, at + 2 * j) });
         match dir {
@@ -189,7 +150,7 @@ pub(crate) unsafe fn cbc_decrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
 fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
     // SAFETY: a 16-byte array is valid for a 16-byte load.
     let mut prev = unsafe { _mm_loadu_si128(iv.as_ptr().cast()) };
-    let done = steps_y!(io.blocks(), at, W, {
+    let done = steps!(io.blocks(), 2, at, W, {
         // All loads of the step (the blocks and the shifted previous
         // blocks) come before any store, so in-place works.
         // SAFETY: `steps_y!` keeps `at + 2W <= blocks`; the shifted load of
@@ -233,7 +194,7 @@ fn ctr_nr<const NR: usize>(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: In
         unsafe { _mm_loadu_si128(ctr.as_ptr().cast()) },
         ni::bswap_mask(),
     );
-    let done = steps_y!(io.blocks(), at, W, {
+    let done = steps!(io.blocks(), 2, at, W, {
         let lo = _mm_cvtsi128_si64(le) as u64;
         let n = 2 * W as u64;
         let mut b: [__m256i; W];
