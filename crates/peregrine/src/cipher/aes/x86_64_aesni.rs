@@ -110,44 +110,51 @@ pub(crate) unsafe fn st(io: &mut InOut<'_>, i: usize, v: __m128i) {
     unsafe { _mm_storeu_si128(io.dst_ptr().add(16 * i).cast(), v) }
 }
 
+/// Runs the `NR` rounds over `W` blocks in parallel: encryption with the
+/// encryption keys, or (`DEC`) the equivalent inverse cipher with the
+/// decryption keys.
+#[inline]
+#[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
+pub(crate) fn rounds<const NR: usize, const W: usize, const DEC: bool>(
+    k: &RoundKeys,
+    b: &mut [__m128i; W],
+) {
+    let k0 = rk(k, 0);
+    for x in b.iter_mut() {
+        *x = _mm_xor_si128(*x, k0);
+    }
+    for r in 1..NR {
+        let kr = rk(k, r);
+        for x in b.iter_mut() {
+            *x = if DEC {
+                _mm_aesdec_si128(*x, kr)
+            } else {
+                _mm_aesenc_si128(*x, kr)
+            };
+        }
+    }
+    let kl = rk(k, NR);
+    for x in b.iter_mut() {
+        *x = if DEC {
+            _mm_aesdeclast_si128(*x, kl)
+        } else {
+            _mm_aesenclast_si128(*x, kl)
+        };
+    }
+}
+
 /// Encrypts `W` blocks in parallel.
 #[inline]
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 pub(crate) fn enc<const NR: usize, const W: usize>(k: &RoundKeys, b: &mut [__m128i; W]) {
-    let k0 = rk(k, 0);
-    for x in b.iter_mut() {
-        *x = _mm_xor_si128(*x, k0);
-    }
-    for r in 1..NR {
-        let kr = rk(k, r);
-        for x in b.iter_mut() {
-            *x = _mm_aesenc_si128(*x, kr);
-        }
-    }
-    let kl = rk(k, NR);
-    for x in b.iter_mut() {
-        *x = _mm_aesenclast_si128(*x, kl);
-    }
+    rounds::<NR, W, false>(k, b)
 }
 
-/// Decrypts `W` blocks in parallel (equivalent inverse cipher).
+/// Decrypts `W` blocks in parallel.
 #[inline]
 #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
 pub(crate) fn dec<const NR: usize, const W: usize>(k: &RoundKeys, b: &mut [__m128i; W]) {
-    let k0 = rk(k, 0);
-    for x in b.iter_mut() {
-        *x = _mm_xor_si128(*x, k0);
-    }
-    for r in 1..NR {
-        let kr = rk(k, r);
-        for x in b.iter_mut() {
-            *x = _mm_aesdec_si128(*x, kr);
-        }
-    }
-    let kl = rk(k, NR);
-    for x in b.iter_mut() {
-        *x = _mm_aesdeclast_si128(*x, kl);
-    }
+    rounds::<NR, W, true>(k, b)
 }
 
 /// ECB over whole blocks.

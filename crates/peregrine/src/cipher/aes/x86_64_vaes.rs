@@ -73,9 +73,14 @@ unsafe fn st2(io: &mut InOut<'_>, i: usize, v: __m256i) {
     unsafe { _mm256_storeu_si256(io.dst_ptr().add(16 * i).cast(), v) }
 }
 
+/// Runs the `NR` rounds over `W` registers of two blocks: encryption, or
+/// (`DEC`) the equivalent inverse cipher with the decryption keys.
 #[inline]
 #[target_feature(enable = "avx2,aes,vaes")]
-fn enc<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
+fn rounds<const NR: usize, const W: usize, const DEC: bool>(
+    k: &ni::RoundKeys,
+    b: &mut [__m256i; W],
+) {
     let k0 = rk(k, 0);
     for x in b.iter_mut() {
         *x = _mm256_xor_si256(*x, k0);
@@ -83,32 +88,33 @@ fn enc<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W])
     for r in 1..NR {
         let kr = rk(k, r);
         for x in b.iter_mut() {
-            *x = _mm256_aesenc_epi128(*x, kr);
+            *x = if DEC {
+                _mm256_aesdec_epi128(*x, kr)
+            } else {
+                _mm256_aesenc_epi128(*x, kr)
+            };
         }
     }
     let kl = rk(k, NR);
     for x in b.iter_mut() {
-        *x = _mm256_aesenclast_epi128(*x, kl);
+        *x = if DEC {
+            _mm256_aesdeclast_epi128(*x, kl)
+        } else {
+            _mm256_aesenclast_epi128(*x, kl)
+        };
     }
 }
 
 #[inline]
 #[target_feature(enable = "avx2,aes,vaes")]
+fn enc<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
+    rounds::<NR, W, false>(k, b)
+}
+
+#[inline]
+#[target_feature(enable = "avx2,aes,vaes")]
 fn dec<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
-    let k0 = rk(k, 0);
-    for x in b.iter_mut() {
-        *x = _mm256_xor_si256(*x, k0);
-    }
-    for r in 1..NR {
-        let kr = rk(k, r);
-        for x in b.iter_mut() {
-            *x = _mm256_aesdec_epi128(*x, kr);
-        }
-    }
-    let kl = rk(k, NR);
-    for x in b.iter_mut() {
-        *x = _mm256_aesdeclast_epi128(*x, kl);
-    }
+    rounds::<NR, W, true>(k, b)
 }
 
 /// ECB over whole blocks.
