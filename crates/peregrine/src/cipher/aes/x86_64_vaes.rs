@@ -270,6 +270,12 @@ pub(crate) unsafe fn xts(k: &Key, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
 
 #[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
 fn xts_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &mut Block, mut io: InOut<'_>) {
+    let n = io.blocks();
+    if n < 16 {
+        // Building sixteen tweaks costs more than the AES-NI path saves on
+        // a short data unit.
+        return ni::xts_nr::<NR>(&k.ni, dir, tweak, io);
+    }
     // SAFETY: a 16-byte array is valid for a 16-byte load.
     let t0 = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
     // The tweaks of the next 16 blocks, two per register: made once by
@@ -278,7 +284,6 @@ fn xts_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &mut Block, mut io: InOut<'
     for j in 1..8 {
         ts[j] = double2(double2(ts[j - 1]));
     }
-    let n = io.blocks();
     let mut at = 0;
     // One step of W registers, using the tweaks `ts[off..off + W]`.
     macro_rules! step {
