@@ -4,7 +4,7 @@
 //!
 //! Each mode owns an [`Aes`](crate::cipher::aes::Aes) key, set up on the
 //! best backend by `new` or on a chosen one by `with_impl`. The mode code is
-//! written once ([`kernels`] and the files here); a backend with fused
+//! written once (`kernels.rs` and the files here); a backend with fused
 //! kernels (AES-NI, VAES, ARMv8) runs its own for the parallel modes. Every
 //! mode works in place (`&mut [u8]`) and out of place (`*_to`), and the
 //! streaming ones (CBC, CTR, CFB, OFB) give the same result over several
