@@ -21,6 +21,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod aead;
 pub mod cipher;
 pub mod cpu;
 pub mod ct;

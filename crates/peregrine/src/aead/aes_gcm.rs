@@ -1,0 +1,294 @@
+//! AES-GCM (SP 800-38D) and GMAC.
+//!
+//! - Keys of 16, 24 or 32 bytes; tags of 16 bytes by default, or 12..=16,
+//!   and on request the short tags 8 and 4 of SP 800-38D appendix C (whose
+//!   security depends on limits on message length and count that are the
+//!   caller's to keep).
+//! - Nonces of 12 bytes take the fast path (J0 = IV || 1); any other
+//!   length of 1 byte or more is hashed into J0 (section 7.1).
+//! - Plaintext up to 2^36 - 32 bytes per nonce and AAD up to 2^61 - 1
+//!   bytes; longer is [`Error::LimitExceeded`].
+//!
+//! The encryption is AES-CTR with GCM's 32-bit counter on the AES backend
+//! of the key, and the hash is GHASH on the GHASH backend; they run over
+//! the data in cache-sized pieces, one after the other.
+
+use crate::Error;
+use crate::aead::ghash::{self, Ghash};
+use crate::aead::{Aead, Tag, check_tag};
+use crate::cipher::aes::{self, Aes, CtrWidth};
+use crate::cipher::{Block, InOut};
+
+/// The longest plaintext one nonce may encrypt: 2^32 - 2 blocks.
+pub const MAX_PLAINTEXT: u64 = (1 << 36) - 32;
+/// The longest AAD: 2^64 - 1 bits, rounded down to bytes.
+pub const MAX_AAD: u64 = (1 << 61) - 1;
+
+/// Data is encrypted and hashed in pieces of this size, so the hash reads
+/// what the cipher just wrote while it is still in L1.
+const PIECE: usize = 4096;
+
+/// AES-GCM with a fixed key and tag length.
+#[derive(Clone)]
+pub struct AesGcm {
+    aes: Aes,
+    h: Block,
+    ghash: ghash::Checked,
+    tag_len: usize,
+}
+
+impl core::fmt::Debug for AesGcm {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AesGcm")
+            .field("key", &self.aes)
+            .field("ghash", &self.ghash.get().name())
+            .field("tag_len", &self.tag_len)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for AesGcm {
+    fn drop(&mut self) {
+        crate::ct::wipe(&mut self.h);
+    }
+}
+
+fn check_tag_len(tag_len: usize) -> Result<(), Error> {
+    match tag_len {
+        4 | 8 | 12..=16 => Ok(()),
+        got => Err(Error::InvalidLength {
+            what: "GCM tag (must be 12 to 16 bytes, or 4 or 8)",
+            got,
+        }),
+    }
+}
+
+impl AesGcm {
+    /// AES-GCM with a 16-, 24- or 32-byte key and 16-byte tags, on the best
+    /// backends.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for another key length.
+    pub fn new(key: &[u8]) -> Result<AesGcm, Error> {
+        AesGcm::with_tag_len(key, 16)
+    }
+
+    /// AES-GCM with tags of `tag_len` bytes (12..=16, or 4 or 8).
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for a key or tag length GCM does not have.
+    pub fn with_tag_len(key: &[u8], tag_len: usize) -> Result<AesGcm, Error> {
+        AesGcm::with_impl(key, tag_len, aes::Impl::best(), ghash::Impl::best())
+    }
+
+    /// AES-GCM on the chosen AES and GHASH backends.
+    ///
+    /// # Errors
+    /// As [`AesGcm::with_tag_len`].
+    pub fn with_impl(
+        key: &[u8],
+        tag_len: usize,
+        aes_imp: aes::Checked,
+        ghash_imp: ghash::Checked,
+    ) -> Result<AesGcm, Error> {
+        check_tag_len(tag_len)?;
+        let aes = Aes::with_impl(key, aes_imp)?;
+        let mut h = [0u8; 16];
+        aes.encrypt_block(&mut h);
+        Ok(AesGcm {
+            aes,
+            h,
+            ghash: ghash_imp,
+            tag_len,
+        })
+    }
+
+    /// The AES and GHASH backends in use.
+    pub fn backends(&self) -> (aes::Impl, ghash::Impl) {
+        (self.aes.backend(), self.ghash.get())
+    }
+
+    fn ghash(&self) -> Ghash {
+        Ghash::with_impl(&self.h, self.ghash)
+    }
+
+    /// The pre-counter block J0 (section 7.1, step 2).
+    fn j0(&self, nonce: &[u8]) -> Result<Block, Error> {
+        if nonce.len() == 12 {
+            let mut j = [0u8; 16];
+            j[..12].copy_from_slice(nonce);
+            j[15] = 1;
+            return Ok(j);
+        }
+        if nonce.is_empty() {
+            return Err(Error::InvalidLength {
+                what: "GCM nonce (must be at least 1 byte; 12 is the fast path)",
+                got: 0,
+            });
+        }
+        let mut g = self.ghash();
+        g.update_padded(nonce);
+        let mut lens = [0u8; 16];
+        lens[8..].copy_from_slice(&((nonce.len() as u64) * 8).to_be_bytes());
+        g.update(&lens);
+        Ok(g.finalize())
+    }
+
+    fn check_lengths(aad: &[u8], len: usize) -> Result<(), Error> {
+        if len as u64 > MAX_PLAINTEXT {
+            return Err(Error::LimitExceeded {
+                what: "GCM plaintext (at most 2^36 - 32 bytes per nonce)",
+            });
+        }
+        if aad.len() as u64 > MAX_AAD {
+            return Err(Error::LimitExceeded {
+                what: "GCM AAD (at most 2^61 - 1 bytes)",
+            });
+        }
+        Ok(())
+    }
+
+    /// The tag: E(K, J0) ^ GHASH(A, C, lengths).
+    fn tag(&self, mut g: Ghash, j0: &Block, aad_len: usize, ct_len: usize) -> [u8; 16] {
+        let mut lens = [0u8; 16];
+        lens[..8].copy_from_slice(&((aad_len as u64) * 8).to_be_bytes());
+        lens[8..].copy_from_slice(&((ct_len as u64) * 8).to_be_bytes());
+        g.update(&lens);
+        let s = g.finalize();
+        let mut ek = *j0;
+        self.aes.encrypt_block(&mut ek);
+        let mut t = [0u8; 16];
+        for i in 0..16 {
+            t[i] = ek[i] ^ s[i];
+        }
+        t
+    }
+
+    /// CTR from inc32(J0) over `buf`, with a partial last block.
+    fn ctr(&self, ctr: &mut Block, buf: &mut [u8]) {
+        let whole = buf.len() / 16 * 16;
+        let (body, tail) = buf.split_at_mut(whole);
+        self.aes.ctr(ctr, CtrWidth::Low32, InOut::in_place(body));
+        if !tail.is_empty() {
+            let mut ks = [0u8; 16];
+            self.aes.ctr(ctr, CtrWidth::Low32, InOut::in_place(&mut ks));
+            for (x, k) in tail.iter_mut().zip(ks) {
+                *x ^= k;
+            }
+            crate::ct::wipe(&mut ks);
+        }
+    }
+
+    fn first_counter(j0: &Block) -> Block {
+        crate::mode::kernels::ctr_add(j0, CtrWidth::Low32, 1)
+    }
+}
+
+impl Aead for AesGcm {
+    fn tag_len(&self) -> usize {
+        self.tag_len
+    }
+
+    fn seal_in_place_detached(
+        &self,
+        nonce: &[u8],
+        aad: &[u8],
+        buf: &mut [u8],
+    ) -> Result<Tag, Error> {
+        AesGcm::check_lengths(aad, buf.len())?;
+        let j0 = self.j0(nonce)?;
+        let mut ctr = AesGcm::first_counter(&j0);
+        let mut g = self.ghash();
+        g.update_padded(aad);
+        for piece in buf.chunks_mut(PIECE) {
+            self.ctr(&mut ctr, piece);
+            g.update(piece);
+        }
+        g.update_padded(&[]);
+        let t = self.tag(g, &j0, aad.len(), buf.len());
+        Ok(Tag::new(&t, self.tag_len))
+    }
+
+    fn open_in_place_detached(
+        &self,
+        nonce: &[u8],
+        aad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        if tag.len() != self.tag_len {
+            return Err(Error::InvalidLength {
+                what: "GCM tag (not the length this key was set up for)",
+                got: tag.len(),
+            });
+        }
+        AesGcm::check_lengths(aad, buf.len())?;
+        let j0 = self.j0(nonce)?;
+        let mut ctr = AesGcm::first_counter(&j0);
+        let mut g = self.ghash();
+        g.update_padded(aad);
+        for piece in buf.chunks_mut(PIECE) {
+            g.update(piece);
+            self.ctr(&mut ctr, piece);
+        }
+        g.update_padded(&[]);
+        let mut t = self.tag(g, &j0, aad.len(), buf.len());
+        let r = check_tag(&t[..self.tag_len], tag);
+        crate::ct::wipe(&mut t);
+        if r.is_err() {
+            zeroize::Zeroize::zeroize(buf);
+        }
+        r
+    }
+}
+
+/// GMAC (SP 800-38D section 3): GCM with no plaintext, a MAC over the
+/// data as AAD, under a unique nonce per message.
+#[derive(Clone, Debug)]
+pub struct Gmac {
+    gcm: AesGcm,
+}
+
+impl Gmac {
+    /// GMAC with an AES key of 16, 24 or 32 bytes and 16-byte tags.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for another key length.
+    pub fn new(key: &[u8]) -> Result<Gmac, Error> {
+        Ok(Gmac {
+            gcm: AesGcm::new(key)?,
+        })
+    }
+
+    /// GMAC with tags of `tag_len` bytes, on chosen backends.
+    ///
+    /// # Errors
+    /// As [`AesGcm::with_impl`].
+    pub fn with_impl(
+        key: &[u8],
+        tag_len: usize,
+        aes_imp: aes::Checked,
+        ghash_imp: ghash::Checked,
+    ) -> Result<Gmac, Error> {
+        Ok(Gmac {
+            gcm: AesGcm::with_impl(key, tag_len, aes_imp, ghash_imp)?,
+        })
+    }
+
+    /// The tag of `data` under `nonce`.
+    ///
+    /// # Errors
+    /// As [`Aead::seal_in_place_detached`] for the nonce and length.
+    pub fn compute(&self, nonce: &[u8], data: &[u8]) -> Result<Tag, Error> {
+        self.gcm.seal_in_place_detached(nonce, data, &mut [])
+    }
+
+    /// Checks `tag` on `data` under `nonce`, in constant time.
+    ///
+    /// # Errors
+    /// As [`Gmac::compute`], [`Error::InvalidLength`] for a tag of the
+    /// wrong length, [`Error::VerificationFailed`].
+    pub fn verify(&self, nonce: &[u8], data: &[u8], tag: &[u8]) -> Result<(), Error> {
+        self.gcm.open_in_place_detached(nonce, data, &mut [], tag)
+    }
+}
