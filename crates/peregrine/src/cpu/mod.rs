@@ -205,6 +205,11 @@ impl Caps {
         Caps(self.0 | Caps::bit(f))
     }
 
+    /// Every feature of `self` and of `other`.
+    pub const fn with_all(self, other: Caps) -> Caps {
+        Caps(self.0 | other.0)
+    }
+
     /// `self` with the features of `other` removed.
     pub const fn without(self, other: Caps) -> Caps {
         Caps(self.0 & !other.0)
