@@ -7,7 +7,10 @@
 //! an error here (openssl pads a short one with zeros and drops the excess
 //! of a long one, with a warning), and XTS, which `openssl enc` refuses,
 //! works here with the whole input as one data unit and `-iv` as its raw
-//! 16-byte tweak.
+//! 16-byte tweak. The AEADs (GCM, CCM; `openssl enc` refuses them too)
+//! take a 12-byte nonce as `-iv` and optional `-aad HEX`, and write the
+//! ciphertext followed by the 16-byte tag (the layout of TLS records and of
+//! `Aead::seal`); decryption checks the tag before writing anything.
 //!
 //! Input is streamed in 64 KiB pieces (XTS reads its one data unit whole,
 //! at most 16 MiB). With `-out FILE` the output goes to a temporary file
@@ -15,6 +18,9 @@
 //! failed run (a bad decrypt, a read error) leaves an existing FILE as it
 //! was.
 
+use peregrine::aead::Aead;
+use peregrine::aead::aes_ccm::AesCcm;
+use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::cipher::aes::{self, Checked};
 use peregrine::mode::cbc::{CbcDecryptor, CbcEncryptor, pkcs7_unpad};
 use peregrine::mode::cfb::Cfb;
@@ -40,6 +46,8 @@ enum Mode {
     Cfb,
     Ofb,
     Xts,
+    Gcm,
+    Ccm,
 }
 
 /// `(name, key bytes, mode)`; openssl's names and aliases.
@@ -64,6 +72,12 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
     ("aes-256-ofb", 32, Mode::Ofb),
     ("aes-128-xts", 32, Mode::Xts),
     ("aes-256-xts", 64, Mode::Xts),
+    ("aes-128-gcm", 16, Mode::Gcm),
+    ("aes-192-gcm", 24, Mode::Gcm),
+    ("aes-256-gcm", 32, Mode::Gcm),
+    ("aes-128-ccm", 16, Mode::Ccm),
+    ("aes-192-ccm", 24, Mode::Ccm),
+    ("aes-256-ccm", 32, Mode::Ccm),
 ];
 
 fn cipher_names() -> String {
@@ -78,7 +92,9 @@ const HELP: &str = "\
 usage: peregrine enc -CIPHER -K HEX [-iv HEX] [-e|-d] [-nopad] [-in FILE] [-out FILE] [-impl NAME]
   -CIPHER     one of the ciphers below (also -cipher NAME)
   -K HEX      the key, exactly the cipher's key length (XTS: both keys)
-  -iv HEX     16 bytes: the IV, initial counter block, or XTS tweak (not for ECB)
+  -iv HEX     16 bytes: the IV, initial counter block, or XTS tweak (not for ECB);
+              12 bytes: the nonce of an AEAD (GCM, CCM)
+  -aad HEX    associated data of an AEAD (default none)
   -e, -d      encrypt (default) or decrypt
   -nopad      no PKCS#7 padding for ECB and CBC (input must be whole blocks)
   -in, -out   files (default stdin, stdout)
@@ -88,6 +104,7 @@ struct Options {
     cipher: (&'static str, usize, Mode),
     key: Vec<u8>,
     iv: Option<Vec<u8>>,
+    aad: Vec<u8>,
     decrypt: bool,
     pad: bool,
     input: Option<PathBuf>,
@@ -123,6 +140,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
     let mut cipher = None;
     let mut key = None;
     let mut iv = None;
+    let mut aad = None;
     let mut decrypt = None;
     let mut pad = true;
     let mut input = None;
@@ -164,6 +182,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
             "-iv" => {
                 once("-iv", iv.is_some())?;
                 iv = Some(text(value("-iv")?)?);
+            }
+            "-aad" => {
+                once("-aad", aad.is_some())?;
+                aad = Some(text(value("-aad")?)?);
             }
             "-in" => {
                 once("-in", input.is_some())?;
@@ -209,9 +231,29 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
             return Err(Usage("enc: ECB takes no IV; leave out -iv".into()));
         }
         (Mode::Ecb, None) => None,
+        (Mode::Gcm | Mode::Ccm, Some(v)) => Some(parse_hex("the nonce (-iv)", &v, 12)?),
+        (Mode::Gcm | Mode::Ccm, None) => {
+            return Err(Usage(format!(
+                "enc: {} needs -iv HEX (a 12-byte nonce)",
+                cipher.0
+            )));
+        }
         (_, Some(v)) => Some(parse_hex("the IV (-iv)", &v, 16)?),
         (_, None) => {
             return Err(Usage(format!("enc: {} needs -iv HEX (16 bytes)", cipher.0)));
+        }
+    };
+    let aad = match aad {
+        None => Vec::new(),
+        Some(_) if !matches!(cipher.2, Mode::Gcm | Mode::Ccm) => {
+            return Err(Usage(format!(
+                "enc: -aad is for AEADs; {} has no associated data",
+                cipher.0
+            )));
+        }
+        Some(h) => {
+            let n = h.len() / 2;
+            parse_hex("the AAD (-aad)", &h, n)?
         }
     };
     // -nopad with a stream mode is accepted and means nothing, as in openssl.
@@ -246,6 +288,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         cipher,
         key,
         iv,
+        aad,
         decrypt: decrypt.unwrap_or(false),
         pad,
         input,
@@ -330,6 +373,9 @@ fn fill(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError> {
     let (k, iv) = (&o.key[..], o.iv.as_deref().unwrap_or(&[]));
     let c = o.imp;
+    if matches!(o.cipher.2, Mode::Gcm | Mode::Ccm) {
+        return aead(o, r, w);
+    }
     let mut st = match (o.cipher.2, o.decrypt) {
         (Mode::Ecb, _) => State::Ecb(Ecb::with_impl(k, c).map_err(lib_err)?),
         (Mode::Cbc, false) => State::CbcE(CbcEncryptor::with_impl(k, iv, c).map_err(lib_err)?),
@@ -338,6 +384,7 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         (Mode::Cfb, _) => State::Cfb(Cfb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Ofb, _) => State::Ofb(Ofb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Xts, _) => State::Xts(Xts::with_impl(k, c).map_err(lib_err)?),
+        (Mode::Gcm | Mode::Ccm, _) => unreachable!("AEADs are handled above"),
     };
     if let State::Xts(x) = &st {
         // One data unit: read it whole (one byte past the limit tells).
@@ -402,6 +449,39 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         buf.copy_within(ready..have, 0);
         have -= ready;
     }
+}
+
+/// An AEAD: the whole input at once (decryption releases nothing before
+/// the tag is checked). Output: ciphertext then the 16-byte tag.
+fn aead(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError> {
+    let (k, nonce) = (&o.key[..], o.iv.as_deref().unwrap_or(&[]));
+    let a: Box<dyn Aead> = match o.cipher.2 {
+        Mode::Gcm => Box::new(
+            AesGcm::with_impl(k, 16, o.imp, peregrine::aead::ghash::Impl::best())
+                .map_err(lib_err)?,
+        ),
+        _ => Box::new(AesCcm::with_impl(k, 12, 16, o.imp).map_err(lib_err)?),
+    };
+    let mut data = Vec::new();
+    r.read_to_end(&mut data)?;
+    let out = if o.decrypt {
+        if data.len() < 16 {
+            return Err(RunError(format!(
+                "bad decrypt: the input ({} bytes) is shorter than the 16-byte tag",
+                data.len()
+            )));
+        }
+        a.open(nonce, &o.aad, &data).map_err(|e| match e {
+            peregrine::Error::VerificationFailed => RunError(
+                "bad decrypt: authentication failed (wrong key, nonce, AAD or data)".into(),
+            ),
+            e => lib_err(e),
+        })?
+    } else {
+        a.seal(nonce, &o.aad, &data).map_err(lib_err)?
+    };
+    w.write_all(&out)?;
+    Ok(())
 }
 
 fn run_blocks(st: &mut State, b: &mut [u8], decrypt: bool) -> Result<(), RunError> {

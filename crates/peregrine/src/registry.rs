@@ -11,10 +11,10 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::aead::Aead;
 use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
 use crate::aead::ghash::{self, Ghash};
-use crate::aead::Aead;
 use crate::cipher::aes;
 use crate::cpu::{Backend, Caps};
 use crate::hash::md5::Md5;
@@ -471,7 +471,8 @@ macro_rules! pairs {
     ($($a:literal),*; $g:tt) => { &[$(pairs!(@one $a; $g)),*] };
     (@one $a:literal; [$($g:literal),*]) => { &[$(concat!($a, "+", $g)),*] };
 }
-static GCM_PAIRS: &[&[&str]] = pairs!("vaes", "aesni", "armv8", "soft"; ["vpclmul", "pclmul", "pmull", "soft"]);
+static GCM_PAIRS: &[&[&str]] =
+    pairs!("vaes", "aesni", "armv8", "soft"; ["vpclmul", "pclmul", "pmull", "soft"]);
 
 fn gcm_pair_name(a: &str, g: &str) -> &'static str {
     GCM_PAIRS
@@ -504,7 +505,10 @@ fn gcm_impls() -> Vec<ImplStatus> {
 }
 
 fn gcm_best() -> &'static str {
-    gcm_pair_name(aes::Impl::best().get().name(), ghash::Impl::best().get().name())
+    gcm_pair_name(
+        aes::Impl::best().get().name(),
+        ghash::Impl::best().get().name(),
+    )
 }
 
 /// The nonce and AAD the AEAD rows use (openssl speed's plain AEAD rows
@@ -710,7 +714,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
     cipher!("aes-192-ccm", [], "AES-192-CCM", bench_ccm, 24, 1, 0),
     cipher!("aes-256-ccm", [], "AES-256-CCM", bench_ccm, 32, 1, 0),
     gcm_entry!("gmac", "GMAC-AES-128", Kind::Mac, bench_gmac),
-    entry!("ghash", [], "GHASH", Kind::Mac, 16, 1, ghash::Impl, no_stream, bench_ghash),
+    entry!(
+        "ghash",
+        [],
+        "GHASH",
+        Kind::Mac,
+        16,
+        1,
+        ghash::Impl,
+        no_stream,
+        bench_ghash
+    ),
     entry!(
         "cmac",
         ["cmac-aes-128", "aes-128-cmac"],
