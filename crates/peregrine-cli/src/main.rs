@@ -73,6 +73,8 @@ commands:
       --impl best|all|NAME   backend: the best one (default), every one the
                              CPU can run, or the one named
       --decrypt              time decryption (ciphers; CBC decrypt is parallel)
+      --aead                 AEADs as TLS records: 13 bytes of AAD per record,
+                             sizes 2,31,136,1024,8192,16384 (openssl -aead)
       --json                 machine-readable output on stdout
       --peers                also run peer libraries on the same workload
                              (build with: cargo run --release --features peers)

@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 use crate::{Fail, Usage};
 
 const DEFAULT_SIZES: &[usize] = &[16, 64, 256, 1024, 8192, 16384];
+/// `--aead`: TLS-shaped records, as `openssl speed -aead` sizes them.
+const AEAD_SIZES: &[usize] = &[2, 31, 136, 1024, 8192, 16384];
 const MAX_SIZE: usize = 64 << 20;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +35,7 @@ struct Options {
     json: bool,
     peers: bool,
     decrypt: bool,
+    aead: bool,
 }
 
 /// The options `speed` takes, for error messages.
@@ -55,7 +58,9 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
         json: false,
         peers: false,
         decrypt: false,
+        aead: false,
     };
+    let mut sizes_given = false;
     let mut seen: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -68,6 +73,7 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
             "-seconds" => "--seconds",
             "-bytes" => "--bytes",
             "-decrypt" => "--decrypt",
+            "-aead" => "--aead",
             f => f,
         };
         if flag.starts_with('-') {
@@ -101,7 +107,10 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
                         ))
                     })?;
             }
-            "--bytes" => o.sizes = parse_sizes(&value()?)?,
+            "--bytes" => {
+                o.sizes = parse_sizes(&value()?)?;
+                sizes_given = true;
+            }
             "--impl" => {
                 let v = value()?.to_ascii_lowercase();
                 o.imp = match v.as_str() {
@@ -122,6 +131,10 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
             "--decrypt" => {
                 no_value(&inline)?;
                 o.decrypt = true;
+            }
+            "--aead" => {
+                no_value(&inline)?;
+                o.aead = true;
             }
             "--peers" => {
                 no_value(&inline)?;
@@ -152,14 +165,24 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
             },
         }
     }
+    if o.aead && !sizes_given {
+        // openssl speed -aead's record sizes.
+        o.sizes = AEAD_SIZES.to_vec();
+    }
     if o.algs.is_empty() {
         // With --decrypt, the algorithms that have a decrypt direction.
         o.algs = ALGORITHMS
             .iter()
-            .filter(|a| !o.decrypt || a.kind == Kind::Cipher)
+            .filter(|a| (!o.decrypt || a.kind.has_decrypt()) && (!o.aead || a.kind == Kind::Aead))
             .collect();
     }
-    if let Some(a) = o.algs.iter().find(|a| o.decrypt && a.kind != Kind::Cipher) {
+    if let Some(a) = o.algs.iter().find(|a| o.aead && a.kind != Kind::Aead) {
+        return Err(Usage(format!(
+            "speed: --aead measures AEADs; {} is not one",
+            a.name
+        )));
+    }
+    if let Some(a) = o.algs.iter().find(|a| o.decrypt && !a.kind.has_decrypt()) {
         return Err(Usage(format!(
             "speed: --decrypt measures ciphers; {} has no decrypt direction",
             a.name
@@ -347,7 +370,10 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
         let mut runs: Vec<(&'static str, BenchFn)> = imps
             .iter()
             .filter_map(|&imp| {
-                let opts = BenchOptions { decrypt: o.decrypt };
+                let opts = BenchOptions {
+                    decrypt: o.decrypt,
+                    tls_aad: o.aead,
+                };
                 Some((imp, alg.bench(imp, &opts)?))
             })
             .collect();
@@ -495,7 +521,7 @@ fn json(rows: &[Row], decrypt: bool) -> String {
                 c.iterations,
                 c.seconds,
                 c.bytes_per_second(),
-                if r.alg.kind == Kind::Cipher {
+                if r.alg.kind.has_decrypt() {
                     if decrypt {
                         ",\"direction\":\"decrypt\""
                     } else {

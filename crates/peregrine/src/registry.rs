@@ -47,6 +47,17 @@ pub enum Kind {
     /// A cipher mode (`aes-128-cbc`): encrypts (or with
     /// [`BenchOptions::decrypt`], decrypts) the buffer in place.
     Cipher,
+    /// An AEAD (`aes-128-gcm`): seals the buffer in place with a tag (or
+    /// with [`BenchOptions::decrypt`], opens a sealed copy of it).
+    Aead,
+}
+
+impl Kind {
+    /// Whether the kind has a decrypt direction ([`Kind::Cipher`],
+    /// [`Kind::Aead`]).
+    pub fn has_decrypt(self) -> bool {
+        matches!(self, Kind::Cipher | Kind::Aead)
+    }
 }
 
 /// One backend of an algorithm, as seen on this machine now.
@@ -166,9 +177,13 @@ pub type BenchFn = Box<dyn FnMut(&mut [u8]) -> u8 + Send>;
 /// How [`Algorithm::bench`] should set up the work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BenchOptions {
-    /// Time decryption instead of encryption ([`Kind::Cipher`] only; CBC
-    /// decryption is parallel where encryption is serial).
+    /// Time decryption instead of encryption ([`Kind::Cipher`] and
+    /// [`Kind::Aead`]; CBC decryption is parallel where encryption is
+    /// serial).
     pub decrypt: bool,
+    /// Give each AEAD message 13 bytes of AAD, like a TLS record header
+    /// (`openssl speed -aead`).
+    pub tls_aad: bool,
 }
 
 type StreamFn = fn(&str, &StreamOptions<'_>) -> Result<Box<dyn Streaming>, StreamError>;
@@ -520,9 +535,10 @@ const AEAD_NONCE: [u8; 12] = *b"peregrine-iv";
 /// beforehand for that length (the tag is checked and succeeds; the timed
 /// work includes `open_into`'s copy of the ciphertext into the output).
 fn bench_aead(a: Box<dyn Aead + Send>, o: &BenchOptions) -> BenchFn {
+    let aad: &'static [u8] = if o.tls_aad { &TLS_AAD } else { &[] };
     if !o.decrypt {
         return Box::new(move |d: &mut [u8]| {
-            let t = a.seal_in_place_detached(&AEAD_NONCE, &[], d);
+            let t = a.seal_in_place_detached(&AEAD_NONCE, aad, d);
             t.map_or(0, |t| t.as_ref()[0])
         });
     }
@@ -530,11 +546,15 @@ fn bench_aead(a: Box<dyn Aead + Send>, o: &BenchOptions) -> BenchFn {
     Box::new(move |d: &mut [u8]| {
         let s = sealed
             .entry(d.len())
-            .or_insert_with(|| a.seal(&AEAD_NONCE, &[], d).unwrap_or_default());
-        let _ = a.open_into(&AEAD_NONCE, &[], s, d);
+            .or_insert_with(|| a.seal(&AEAD_NONCE, aad, d).unwrap_or_default());
+        let _ = a.open_into(&AEAD_NONCE, aad, s, d);
         first(d)
     })
 }
+
+/// A TLS 1.2 record header's worth of AAD (sequence number, type,
+/// version, length), as `openssl speed -aead` uses.
+const TLS_AAD: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 0x17, 0x03, 0x03, 0x40, 0x00];
 
 fn bench_gcm<const K: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     let (a, g) = gcm_checked(imp)?;
@@ -707,12 +727,42 @@ pub static ALGORITHMS: &[Algorithm] = &[
     cipher!("aes-128-ofb", [], "AES-128-OFB", bench_ofb, 16, 1, 0),
     cipher!("aes-192-ofb", [], "AES-192-OFB", bench_ofb, 24, 1, 0),
     cipher!("aes-256-ofb", [], "AES-256-OFB", bench_ofb, 32, 1, 0),
-    gcm_entry!("aes-128-gcm", "AES-128-GCM", Kind::Cipher, bench_gcm::<16>),
-    gcm_entry!("aes-192-gcm", "AES-192-GCM", Kind::Cipher, bench_gcm::<24>),
-    gcm_entry!("aes-256-gcm", "AES-256-GCM", Kind::Cipher, bench_gcm::<32>),
-    cipher!("aes-128-ccm", [], "AES-128-CCM", bench_ccm, 16, 1, 0),
-    cipher!("aes-192-ccm", [], "AES-192-CCM", bench_ccm, 24, 1, 0),
-    cipher!("aes-256-ccm", [], "AES-256-CCM", bench_ccm, 32, 1, 0),
+    gcm_entry!("aes-128-gcm", "AES-128-GCM", Kind::Aead, bench_gcm::<16>),
+    gcm_entry!("aes-192-gcm", "AES-192-GCM", Kind::Aead, bench_gcm::<24>),
+    gcm_entry!("aes-256-gcm", "AES-256-GCM", Kind::Aead, bench_gcm::<32>),
+    entry!(
+        "aes-128-ccm",
+        [],
+        "AES-128-CCM",
+        Kind::Aead,
+        16,
+        1,
+        aes::Impl,
+        no_stream,
+        bench_ccm::<16>
+    ),
+    entry!(
+        "aes-192-ccm",
+        [],
+        "AES-192-CCM",
+        Kind::Aead,
+        16,
+        1,
+        aes::Impl,
+        no_stream,
+        bench_ccm::<24>
+    ),
+    entry!(
+        "aes-256-ccm",
+        [],
+        "AES-256-CCM",
+        Kind::Aead,
+        16,
+        1,
+        aes::Impl,
+        no_stream,
+        bench_ccm::<32>
+    ),
     gcm_entry!("gmac", "GMAC-AES-128", Kind::Mac, bench_gmac),
     entry!(
         "ghash",
