@@ -6,36 +6,121 @@
 //! ([`crate::aead::aes_gcm`]) uses [`Ghash::update_padded`] for the AAD and
 //! the ciphertext, then [`Ghash::finalize`]; `Ghash` is public so it can be
 //! benchmarked (`peregrine speed ghash`) and tested on its own.
+//!
+//! # The arithmetic every backend shares
+//!
+//! GCM numbers the bits of a block backwards: bit 0 of the field element
+//! (the coefficient of x^0) is the top bit of byte 0. The backends do not
+//! reflect bits; they byte-reverse each block, so the block read as a
+//! big-endian 128-bit integer (`u128::from_be_bytes`, "register order")
+//! has the coefficient of x^k at integer bit 127 - k. Read with the natural
+//! order (integer bit i = coefficient of y^i), that is the element of
+//! GF(2)[y] / G'(y), G' = y^128 + y^127 + y^126 + y^121 + 1 (G reflected),
+//! equal to y^127 times the image of the GCM element under x -> 1/y.
+//!
+//! The product of two such values is then off by y^127, and the natural
+//! cheap reduction for carry-less multipliers is Montgomery's: `mont(a, b)
+//! = a * b * y^-128 mod G'`, two folds of 64 bits, each a multiply by the
+//! constant [`C`] = `0xc2 << 56` (y^63 + y^62 + y^57, the low part of G'
+//! shifted). Both are absorbed by "twisting" H once ([`twist`]: H times y,
+//! i.e. a left shift by one with a conditional XOR of `0xc2 << 120 | 1`),
+//! after which `mont(X, H') = X * H` in GCM terms. Powers stay in this
+//! form: `mont(H'^a, H'^b) = H'^(a+b)` where H'^n is "twisted H^n", so
+//! aggregation just sums the unreduced products of n blocks by H'^n..H'^1
+//! and reduces once (Montgomery reduction is linear).
+//!
+//! This is the formulation of the Linux kernel's x86 GCM code and of
+//! OpenSSL's `ghash-x86_64.pl`/`ghashv8-armx.pl`; `soft` uses it too.
 
 use crate::cipher::Block;
 use crate::cpu;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64_pmull;
 pub(crate) mod soft;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64_pclmul;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64_vpclmul;
 
 crate::cpu::backends! {
     primitive: "ghash", doc: "A GHASH backend.";
-    /// Portable Rust, constant time (masked shifts and XORs, no tables).
+    /// VPCLMULQDQ on 256-bit registers (two blocks each), 16 blocks per
+    /// reduction with H^1..H^16, Karatsuba products.
+    Vpclmul = "vpclmul", "x86_64", [Sse2, Ssse3, Sse41, Pclmulqdq, Avx, Avx2, Vpclmulqdq];
+    /// PCLMULQDQ, 8 blocks per reduction with H^1..H^8, Karatsuba products.
+    Pclmul = "pclmul", "x86_64", [Sse2, Ssse3, Sse41, Pclmulqdq];
+    /// ARMv8 PMULL/PMULL2, 8 blocks per reduction, Karatsuba products.
+    Pmull = "pmull", "aarch64", [Neon, Pmull];
+    /// Portable Rust, constant time: carry-less products from masked
+    /// integer multiplies (BearSSL's ctmul64), 4 blocks per reduction.
     Soft = "soft", any, [];
 }
 
-/// A GHASH key set up for one backend.
+/// The Montgomery reduction constant: y^63 + y^62 + y^57, the high qword
+/// of `0xc2 << 120 | 1` (G' without its y^128 term).
+pub(crate) const C: u64 = 0xc200_0000_0000_0000;
+
+/// The twisted key: `h` (register order) times y modulo G', a left shift
+/// by one and, when a bit falls off, an XOR of `0xc2 << 120 | 1`. Constant
+/// time (a mask).
+pub(crate) fn twist(h: u128) -> u128 {
+    let carry = (h >> 127).wrapping_neg();
+    (h << 1) ^ (carry & ((C as u128) << 64 | 1))
+}
+
+/// A GHASH key set up for one backend: twisted powers of H, laid out as
+/// each backend file documents on its `Key` (for fused AES-GCM kernels).
 #[derive(Clone)]
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Key {
     Soft(soft::Key),
+    #[cfg(target_arch = "x86_64")]
+    Pclmul(x86_64_pclmul::Key),
+    #[cfg(target_arch = "x86_64")]
+    Vpclmul(x86_64_vpclmul::Key),
+    #[cfg(target_arch = "aarch64")]
+    Pmull(aarch64_pmull::Key),
 }
 
 impl Key {
     pub(crate) fn new(h: &Block, imp: Checked) -> Key {
-        let _ = imp;
-        Key::Soft(soft::Key::new(h))
+        // In every `unsafe` arm of this `impl`: a `Checked` (here `imp`; in
+        // `update_blocks` the one the key was made from, since a `Key`
+        // variant is only built below) proves the CPU has the backend's
+        // features.
+        match imp.get() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see above: a `Checked` for this backend.
+            Impl::Vpclmul => Key::Vpclmul(unsafe { x86_64_vpclmul::Key::new(h) }),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see above: a `Checked` for this backend.
+            Impl::Pclmul => Key::Pclmul(unsafe { x86_64_pclmul::Key::new(h) }),
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see above: a `Checked` for this backend.
+            Impl::Pmull => Key::Pmull(unsafe { aarch64_pmull::Key::new(h) }),
+            _ => Key::Soft(soft::Key::new(h)),
+        }
     }
 
     /// Absorbs whole blocks into the accumulator `acc`:
     /// `acc = (acc ^ m) * H` for each block `m`.
     pub(crate) fn update_blocks(&self, acc: &mut Block, data: &[u8]) {
         debug_assert_eq!(data.len() % 16, 0);
+        if data.is_empty() {
+            return;
+        }
         match self {
             Key::Soft(k) => soft::update_blocks(k, acc, data),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `Key::new`: made under a `Checked` for this backend.
+            Key::Pclmul(k) => unsafe { x86_64_pclmul::update_blocks(k, acc, data) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `Key::new`: made under a `Checked` for this backend.
+            Key::Vpclmul(k) => unsafe { x86_64_vpclmul::update_blocks(k, acc, data) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see `Key::new`: made under a `Checked` for this backend.
+            Key::Pmull(k) => unsafe { aarch64_pmull::update_blocks(k, acc, data) },
         }
     }
 }
