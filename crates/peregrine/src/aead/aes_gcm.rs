@@ -14,7 +14,7 @@
 //! the data in cache-sized pieces, one after the other.
 
 use crate::Error;
-use crate::aead::ghash::{self, Ghash};
+use crate::aead::ghash;
 use crate::aead::{Aead, Tag, check_tag};
 use crate::cipher::aes::{self, Aes, CtrWidth};
 use crate::cipher::{Block, InOut};
@@ -32,9 +32,36 @@ const PIECE: usize = 4096;
 #[derive(Clone)]
 pub struct AesGcm {
     aes: Aes,
-    h: Block,
+    /// The GHASH key (H and its powers), set up once.
+    hkey: ghash::Key,
     ghash: ghash::Checked,
     tag_len: usize,
+}
+
+/// A running GHASH over the precomputed key: GCM only ever absorbs data
+/// zero-padded to whole blocks (the AAD, then the ciphertext in pieces
+/// that are whole blocks except the last), then the lengths block.
+struct GcmHash<'a> {
+    key: &'a ghash::Key,
+    acc: Block,
+}
+
+impl GcmHash<'_> {
+    fn update_padded(&mut self, data: &[u8]) {
+        let whole = data.len() / 16 * 16;
+        self.key.update_blocks(&mut self.acc, &data[..whole]);
+        if whole < data.len() {
+            let mut last = [0u8; 16];
+            last[..data.len() - whole].copy_from_slice(&data[whole..]);
+            self.key.update_blocks(&mut self.acc, &last);
+        }
+    }
+}
+
+impl Drop for GcmHash<'_> {
+    fn drop(&mut self) {
+        crate::ct::wipe(&mut self.acc);
+    }
 }
 
 impl core::fmt::Debug for AesGcm {
@@ -44,12 +71,6 @@ impl core::fmt::Debug for AesGcm {
             .field("ghash", &self.ghash.get().name())
             .field("tag_len", &self.tag_len)
             .finish_non_exhaustive()
-    }
-}
-
-impl Drop for AesGcm {
-    fn drop(&mut self) {
-        crate::ct::wipe(&mut self.h);
     }
 }
 
@@ -95,9 +116,11 @@ impl AesGcm {
         let aes = Aes::with_impl(key, aes_imp)?;
         let mut h = [0u8; 16];
         aes.encrypt_block(&mut h);
+        let hkey = ghash::Key::new(&h, ghash_imp);
+        crate::ct::wipe(&mut h);
         Ok(AesGcm {
             aes,
-            h,
+            hkey,
             ghash: ghash_imp,
             tag_len,
         })
@@ -108,8 +131,11 @@ impl AesGcm {
         (self.aes.backend(), self.ghash.get())
     }
 
-    fn ghash(&self) -> Ghash {
-        Ghash::with_impl(&self.h, self.ghash)
+    fn ghash(&self) -> GcmHash<'_> {
+        GcmHash {
+            key: &self.hkey,
+            acc: [0; 16],
+        }
     }
 
     /// The pre-counter block J0 (section 7.1, step 2).
@@ -130,8 +156,8 @@ impl AesGcm {
         g.update_padded(nonce);
         let mut lens = [0u8; 16];
         lens[8..].copy_from_slice(&((nonce.len() as u64) * 8).to_be_bytes());
-        g.update(&lens);
-        Ok(g.finalize())
+        g.update_padded(&lens);
+        Ok(g.acc)
     }
 
     fn check_lengths(aad: &[u8], len: usize) -> Result<(), Error> {
@@ -149,12 +175,12 @@ impl AesGcm {
     }
 
     /// The tag: E(K, J0) ^ GHASH(A, C, lengths).
-    fn tag(&self, mut g: Ghash, j0: &Block, aad_len: usize, ct_len: usize) -> [u8; 16] {
+    fn tag(&self, mut g: GcmHash<'_>, j0: &Block, aad_len: usize, ct_len: usize) -> [u8; 16] {
         let mut lens = [0u8; 16];
         lens[..8].copy_from_slice(&((aad_len as u64) * 8).to_be_bytes());
         lens[8..].copy_from_slice(&((ct_len as u64) * 8).to_be_bytes());
-        g.update(&lens);
-        let s = g.finalize();
+        g.update_padded(&lens);
+        let s = g.acc;
         let mut ek = *j0;
         self.aes.encrypt_block(&mut ek);
         let mut t = [0u8; 16];
@@ -202,9 +228,8 @@ impl Aead for AesGcm {
         g.update_padded(aad);
         for piece in buf.chunks_mut(PIECE) {
             self.ctr(&mut ctr, piece);
-            g.update(piece);
+            g.update_padded(piece);
         }
-        g.update_padded(&[]);
         let t = self.tag(g, &j0, aad.len(), buf.len());
         Ok(Tag::new(&t, self.tag_len))
     }
@@ -228,10 +253,9 @@ impl Aead for AesGcm {
         let mut g = self.ghash();
         g.update_padded(aad);
         for piece in buf.chunks_mut(PIECE) {
-            g.update(piece);
+            g.update_padded(piece);
             self.ctr(&mut ctr, piece);
         }
-        g.update_padded(&[]);
         let mut t = self.tag(g, &j0, aad.len(), buf.len());
         let r = check_tag(&t[..self.tag_len], tag);
         crate::ct::wipe(&mut t);
