@@ -13,12 +13,22 @@ use peregrine::aead::{Aead, ghash};
 use peregrine::cipher::aes;
 
 const MAX_LEN: usize = 16 * 24 + 1;
+const LONG: usize = 1 << 14;
 
 fn check(name: &str, want: &dyn Aead, got: &dyn Aead, rng: &mut Rng, nonce_len: usize) {
-    let msg = rng.bytes(MAX_LEN);
+    let msg = rng.bytes(LONG + 300);
     let aad = rng.bytes(80);
     let nonce = rng.bytes(nonce_len);
-    for len in 0..=MAX_LEN {
+    // Every length to MAX_LEN, then lengths around several 16-block steps
+    // (the fused kernels' unit) and a long message.
+    let mut lens: Vec<usize> = (0..=MAX_LEN).collect();
+    for k in [2usize, 3, 5, 17] {
+        for d in [0usize, 1, 15, 16, 17, 255] {
+            lens.push(256 * k + d);
+        }
+    }
+    lens.push(LONG + 3);
+    for len in lens {
         // Every AAD length for a spread of message lengths, a few for the rest.
         let aads: Vec<usize> = if len % 37 == 0 || len < 34 {
             (0..=80).collect()

@@ -25,6 +25,8 @@ use crate::Error;
 
 pub mod aes_ccm;
 pub mod aes_gcm;
+#[cfg(target_arch = "x86_64")]
+mod aes_gcm_x86_64_vaes;
 pub mod ghash;
 
 /// An authentication tag: up to 16 bytes, of the length the AEAD was set

@@ -76,14 +76,16 @@ macro_rules! by_rounds {
         }
     };
 }
+#[allow(unused_imports)]
+pub(crate) use by_rounds;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_aes;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
-mod x86_64_aesni;
+pub(crate) mod x86_64_aesni;
 #[cfg(target_arch = "x86_64")]
-mod x86_64_vaes;
+pub(crate) mod x86_64_vaes;
 
 crate::cpu::backends! {
     primitive: "aes", doc: "An AES backend.";
@@ -237,6 +239,16 @@ impl Aes {
     /// The key length in bytes (16, 24 or 32).
     pub fn key_len(&self) -> usize {
         self.key_len
+    }
+
+    /// The VAES schedule, when this key was set up for VAES (for fused
+    /// AES-GCM kernels).
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn vaes_key(&self) -> Option<&x86_64_vaes::Key> {
+        match &self.sched {
+            Sched::Vaes(k) => Some(k),
+            _ => None,
+        }
     }
 
     /// The backend this key was set up for.

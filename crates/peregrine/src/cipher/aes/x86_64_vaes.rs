@@ -48,7 +48,7 @@ impl Key {
 
 #[inline]
 #[target_feature(enable = "avx2,aes,vaes")]
-fn rk(k: &ni::RoundKeys, i: usize) -> __m256i {
+pub(crate) fn rk(k: &ni::RoundKeys, i: usize) -> __m256i {
     // SAFETY: `k.0[i]` is a bounds-checked 16-byte array.
     _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(k.0[i].as_ptr().cast()) })
 }
