@@ -121,7 +121,7 @@ pub(crate) fn mul_acc_pow(s: &mut Sums, k: &Key, i: usize, x: uint64x2_t) {
 #[inline]
 #[target_feature(enable = "neon,aes")]
 pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[uint64x2_t; 8]) {
-    for (i, &x) in b.iter().enumerate() {
+    for (i, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, i, x);
     }
 }

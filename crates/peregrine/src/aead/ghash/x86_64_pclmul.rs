@@ -111,7 +111,7 @@ pub(crate) fn mul_acc_pow(s: &mut Sums, k: &Key, i: usize, x: __m128i) {
 #[inline]
 #[target_feature(enable = "sse2,pclmulqdq")]
 pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[__m128i; 8]) {
-    for (i, &x) in b.iter().enumerate() {
+    for (i, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, i, x);
     }
 }

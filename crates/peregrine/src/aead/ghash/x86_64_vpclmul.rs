@@ -123,7 +123,7 @@ pub(crate) fn mul_acc_pow(s: &mut Sums, k: &Key, i: usize, x: __m256i) {
 #[inline]
 #[target_feature(enable = "avx2,vpclmulqdq")]
 pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[__m256i; 4]) {
-    for (j, &x) in b.iter().enumerate() {
+    for (j, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, 4 + j, x);
     }
 }
@@ -132,7 +132,7 @@ pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[__m256i; 4]) {
 #[inline]
 #[target_feature(enable = "avx2,vpclmulqdq")]
 pub(crate) fn mul_acc16(s: &mut Sums, k: &Key, b: &[__m256i; 8]) {
-    for (j, &x) in b.iter().enumerate() {
+    for (j, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, j, x);
     }
 }
