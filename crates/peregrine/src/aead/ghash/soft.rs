@@ -143,7 +143,7 @@ impl Key {
         let k1 = twist(u128::from_be_bytes(*h));
         let k2 = mont_mul(k1, k1);
         let k3 = mont_mul(k2, k1);
-        let k4 = mont_mul(k3, k1);
+        let k4 = mont_mul(k2, k2);
         Key {
             pow: [pow_of(k4), pow_of(k3), pow_of(k2), pow_of(k1)],
         }

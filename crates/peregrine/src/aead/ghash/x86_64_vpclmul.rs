@@ -160,13 +160,12 @@ impl Key {
     pub(crate) unsafe fn new(h: &Block) -> Key {
         let k1 = super::twist(u128::from_be_bytes(*h));
         let k1 = _mm_set_epi64x((k1 >> 64) as i64, k1 as i64);
-        let mut w = [[0u64; 2]; 16];
-        let mut p = k1;
         // w[n - 1] = H^n.
-        for v in w.iter_mut() {
+        let p = ni::powers::<16>(k1);
+        let mut w = [[0u64; 2]; 16];
+        for (v, &x) in w.iter_mut().zip(&p) {
             // SAFETY: `v` is 16 writable bytes; the store is unaligned.
-            unsafe { _mm_storeu_si128(v.as_mut_ptr().cast(), p) };
-            p = ni::mul(p, k1);
+            unsafe { _mm_storeu_si128(v.as_mut_ptr().cast(), x) };
         }
         let mut key = Key {
             pow: [[0; 4]; 8],
