@@ -121,7 +121,7 @@ pub(crate) fn mul_acc_pow(s: &mut Sums, k: &Key, i: usize, x: uint64x2_t) {
 #[inline]
 #[target_feature(enable = "neon,aes")]
 pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[uint64x2_t; 8]) {
-    for (i, &x) in b.iter().enumerate() {
+    for (i, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, i, x);
     }
 }
@@ -163,12 +163,17 @@ impl Key {
             pow: [[0; 2]; 8],
             kx: [[0; 2]; 8],
         };
-        let mut p = k1;
-        for i in (0..8).rev() {
-            let w = [vgetq_lane_u64::<0>(p), vgetq_lane_u64::<1>(p)];
+        // p[n - 1] = H^n, each as H^m * H^(n - m) for the largest power
+        // of two m < n (a chain of 3 multiplies, not 7).
+        let mut p = [k1; 8];
+        for n in 2..=8usize {
+            let m = 1 << (usize::BITS - 1 - (n - 1).leading_zeros());
+            p[n - 1] = mul(p[m - 1], p[n - m - 1]);
+        }
+        for (i, &v) in p.iter().rev().enumerate() {
+            let w = [vgetq_lane_u64::<0>(v), vgetq_lane_u64::<1>(v)];
             key.pow[i] = w;
             key.kx[i] = [w[0] ^ w[1]; 2];
-            p = mul(p, k1);
         }
         key
     }

@@ -15,14 +15,14 @@
 //! big-endian 128-bit integer (`u128::from_be_bytes`, "register order")
 //! has the coefficient of x^k at integer bit 127 - k. Read with the natural
 //! order (integer bit i = coefficient of y^i), that is the element of
-//! GF(2)[y] / G'(y), G' = y^128 + y^127 + y^126 + y^121 + 1 (G reflected),
+//! `GF(2)[y] / G'(y)`, G' = y^128 + y^127 + y^126 + y^121 + 1 (G reflected),
 //! equal to y^127 times the image of the GCM element under x -> 1/y.
 //!
 //! The product of two such values is then off by y^127, and the natural
 //! cheap reduction for carry-less multipliers is Montgomery's: `mont(a, b)
 //! = a * b * y^-128 mod G'`, two folds of 64 bits, each a multiply by the
-//! constant [`C`] = `0xc2 << 56` (y^63 + y^62 + y^57, the low part of G'
-//! shifted). Both are absorbed by "twisting" H once ([`twist`]: H times y,
+//! constant `C` = `0xc2 << 56` (y^63 + y^62 + y^57, the low part of G'
+//! shifted). Both are absorbed by "twisting" H once (`twist`: H times y,
 //! i.e. a left shift by one with a conditional XOR of `0xc2 << 120 | 1`),
 //! after which `mont(X, H') = X * H` in GCM terms. Powers stay in this
 //! form: `mont(H'^a, H'^b) = H'^(a+b)` where H'^n is "twisted H^n", so

@@ -111,7 +111,7 @@ pub(crate) fn mul_acc_pow(s: &mut Sums, k: &Key, i: usize, x: __m128i) {
 #[inline]
 #[target_feature(enable = "sse2,pclmulqdq")]
 pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[__m128i; 8]) {
-    for (i, &x) in b.iter().enumerate() {
+    for (i, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, i, x);
     }
 }
@@ -140,6 +140,21 @@ pub(crate) fn mul(x: __m128i, k: __m128i) -> __m128i {
     reduce(s)
 }
 
+/// `[H^1, ..., H^N]` from `k1` = H (twisted), each power as
+/// H^m * H^(n - m) for the largest power of two m < n: a dependency chain
+/// of log2(N) multiplies rather than N - 1, so key setup stays cheap for
+/// short messages.
+#[inline]
+#[target_feature(enable = "sse2,pclmulqdq")]
+pub(crate) fn powers<const N: usize>(k1: __m128i) -> [__m128i; N] {
+    let mut p = [k1; N];
+    for n in 2..=N {
+        let m = 1 << (usize::BITS - 1 - (n - 1).leading_zeros());
+        p[n - 1] = mul(p[m - 1], p[n - m - 1]);
+    }
+    p
+}
+
 fn to_u64s(v: __m128i) -> [u64; 2] {
     let mut out = [0u64; 2];
     // SAFETY: `out` is 16 writable bytes; the store is unaligned. SSE2 is
@@ -161,12 +176,11 @@ impl Key {
             pow: [[0; 2]; 8],
             kx: [[0; 2]; 8],
         };
-        let mut p = k1;
-        for i in (0..8).rev() {
-            let w = to_u64s(p);
+        let p = powers::<8>(k1);
+        for (i, &v) in p.iter().rev().enumerate() {
+            let w = to_u64s(v);
             key.pow[i] = w;
             key.kx[i] = [w[0] ^ w[1]; 2];
-            p = mul(p, k1);
         }
         key
     }

@@ -123,7 +123,7 @@ pub(crate) fn mul_acc_pow(s: &mut Sums, k: &Key, i: usize, x: __m256i) {
 #[inline]
 #[target_feature(enable = "avx2,vpclmulqdq")]
 pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[__m256i; 4]) {
-    for (j, &x) in b.iter().enumerate() {
+    for (j, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, 4 + j, x);
     }
 }
@@ -132,7 +132,7 @@ pub(crate) fn mul_acc8(s: &mut Sums, k: &Key, b: &[__m256i; 4]) {
 #[inline]
 #[target_feature(enable = "avx2,vpclmulqdq")]
 pub(crate) fn mul_acc16(s: &mut Sums, k: &Key, b: &[__m256i; 8]) {
-    for (j, &x) in b.iter().enumerate() {
+    for (j, &x) in b.iter().enumerate().rev() {
         mul_acc_pow(s, k, j, x);
     }
 }
@@ -160,13 +160,12 @@ impl Key {
     pub(crate) unsafe fn new(h: &Block) -> Key {
         let k1 = super::twist(u128::from_be_bytes(*h));
         let k1 = _mm_set_epi64x((k1 >> 64) as i64, k1 as i64);
-        let mut w = [[0u64; 2]; 16];
-        let mut p = k1;
         // w[n - 1] = H^n.
-        for v in w.iter_mut() {
+        let p = ni::powers::<16>(k1);
+        let mut w = [[0u64; 2]; 16];
+        for (v, &x) in w.iter_mut().zip(&p) {
             // SAFETY: `v` is 16 writable bytes; the store is unaligned.
-            unsafe { _mm_storeu_si128(v.as_mut_ptr().cast(), p) };
-            p = ni::mul(p, k1);
+            unsafe { _mm_storeu_si128(v.as_mut_ptr().cast(), x) };
         }
         let mut key = Key {
             pow: [[0; 4]; 8],
