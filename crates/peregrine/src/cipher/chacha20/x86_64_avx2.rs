@@ -1,0 +1,217 @@
+//! ChaCha20 with AVX2: eight blocks in parallel in 256-bit registers.
+//!
+//! Technique: the 8x AVX2 path of OpenSSL's `chacha-x86_64.pl` and the
+//! vectorised ChaCha of M. Goll and S. Gueron ("Vectorization on ChaCha
+//! Stream Cipher", ITNG 2014), the same "vertical" layout as the SSSE3
+//! backend on registers twice as wide:
+//!
+//! - Register `j` holds word `j` of eight consecutive blocks, one block per
+//!   32-bit lane; word 12 holds `ctr + 0..7` added lane by lane with
+//!   `vpaddd`, so a counter wraps modulo 2^32 and never carries into the
+//!   nonce. The four quarter rounds of a round run step by step side by
+//!   side.
+//! - Rotations by 16 and 8 are one `vpshufb` each (the byte permutation
+//!   repeated in both 128-bit halves); by 12 and 7, two shifts and an or.
+//! - The transpose at the end: a 4x4 transpose of 32-bit lanes within each
+//!   128-bit half (`vpunpck{l,h}dq`, `vpunpck{l,h}qdq`) leaves block `b` and
+//!   block `b + 4` in the two halves of one register for each group of four
+//!   words; `vperm2i128` then joins the halves of two groups into 32
+//!   contiguous bytes of one block, which are xored straight into the data.
+//! - Tails: with more than four blocks left the 8-block step runs (its cost
+//!   hardly depends on how many of its blocks are used); with two to four,
+//!   the SSSE3 backend's 4-block step (VEX-encoded here); with one, its
+//!   row-layout single block. A short message never pays for eight blocks.
+
+use core::arch::x86_64::*;
+
+use super::x86_64_ssse3::{block1, blocks4, xor_out};
+use super::xor_from;
+use crate::cipher::InOut;
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rot16(x: __m256i) -> __m256i {
+    _mm256_shuffle_epi8(
+        x,
+        _mm256_setr_epi8(
+            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
+            8, 9, 14, 15, 12, 13,
+        ),
+    )
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rot8(x: __m256i) -> __m256i {
+    _mm256_shuffle_epi8(
+        x,
+        _mm256_setr_epi8(
+            3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
+            10, 15, 12, 13, 14,
+        ),
+    )
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rot12(x: __m256i) -> __m256i {
+    _mm256_or_si256(_mm256_slli_epi32::<12>(x), _mm256_srli_epi32::<20>(x))
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rot7(x: __m256i) -> __m256i {
+    _mm256_or_si256(_mm256_slli_epi32::<7>(x), _mm256_srli_epi32::<25>(x))
+}
+
+/// One round of four quarter rounds on columns `(a[i], b[i], c[i], d[i])`,
+/// step by step across the four.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn round8(x: &mut [__m256i; 16], a: [usize; 4], b: [usize; 4], c: [usize; 4], d: [usize; 4]) {
+    for i in 0..4 {
+        x[a[i]] = _mm256_add_epi32(x[a[i]], x[b[i]]);
+    }
+    for i in 0..4 {
+        x[d[i]] = rot16(_mm256_xor_si256(x[d[i]], x[a[i]]));
+    }
+    for i in 0..4 {
+        x[c[i]] = _mm256_add_epi32(x[c[i]], x[d[i]]);
+    }
+    for i in 0..4 {
+        x[b[i]] = rot12(_mm256_xor_si256(x[b[i]], x[c[i]]));
+    }
+    for i in 0..4 {
+        x[a[i]] = _mm256_add_epi32(x[a[i]], x[b[i]]);
+    }
+    for i in 0..4 {
+        x[d[i]] = rot8(_mm256_xor_si256(x[d[i]], x[a[i]]));
+    }
+    for i in 0..4 {
+        x[c[i]] = _mm256_add_epi32(x[c[i]], x[d[i]]);
+    }
+    for i in 0..4 {
+        x[b[i]] = rot7(_mm256_xor_si256(x[b[i]], x[c[i]]));
+    }
+}
+
+/// Transposes four registers as two independent 4x4 matrices of 32-bit
+/// lanes, one per 128-bit half.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn transpose(a: __m256i, b: __m256i, c: __m256i, d: __m256i) -> [__m256i; 4] {
+    let t0 = _mm256_unpacklo_epi32(a, b);
+    let t1 = _mm256_unpacklo_epi32(c, d);
+    let t2 = _mm256_unpackhi_epi32(a, b);
+    let t3 = _mm256_unpackhi_epi32(c, d);
+    [
+        _mm256_unpacklo_epi64(t0, t1),
+        _mm256_unpackhi_epi64(t0, t1),
+        _mm256_unpacklo_epi64(t2, t3),
+        _mm256_unpackhi_epi64(t2, t3),
+    ]
+}
+
+/// The keystream of blocks `ctr..ctr + 8` (mod 2^32), in output order:
+/// element `2 * b + h` is bytes `32 h..32 h + 32` of block `b`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn blocks8(state: &[u32; 16], ctr: u32) -> [__m256i; 16] {
+    let mut x = [_mm256_setzero_si256(); 16];
+    for j in 0..16 {
+        x[j] = _mm256_set1_epi32(state[j] as i32);
+    }
+    x[12] = _mm256_add_epi32(
+        _mm256_set1_epi32(ctr as i32),
+        _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+    );
+    let input = x;
+    for _ in 0..10 {
+        round8(
+            &mut x,
+            [0, 1, 2, 3],
+            [4, 5, 6, 7],
+            [8, 9, 10, 11],
+            [12, 13, 14, 15],
+        );
+        round8(
+            &mut x,
+            [0, 1, 2, 3],
+            [5, 6, 7, 4],
+            [10, 11, 8, 9],
+            [15, 12, 13, 14],
+        );
+    }
+    for j in 0..16 {
+        x[j] = _mm256_add_epi32(x[j], input[j]);
+    }
+    // g[k][i]: words 4k..4k+4 of blocks i (low half) and i + 4 (high half).
+    let mut g = [[_mm256_setzero_si256(); 4]; 4];
+    for k in 0..4 {
+        g[k] = transpose(x[4 * k], x[4 * k + 1], x[4 * k + 2], x[4 * k + 3]);
+    }
+    let mut out = [_mm256_setzero_si256(); 16];
+    for i in 0..4 {
+        out[2 * i] = _mm256_permute2x128_si256::<0x20>(g[0][i], g[1][i]);
+        out[2 * i + 1] = _mm256_permute2x128_si256::<0x20>(g[2][i], g[3][i]);
+        out[2 * (i + 4)] = _mm256_permute2x128_si256::<0x31>(g[0][i], g[1][i]);
+        out[2 * (i + 4) + 1] = _mm256_permute2x128_si256::<0x31>(g[2][i], g[3][i]);
+    }
+    out
+}
+
+/// XORs the eight blocks of keystream `ks` into `io` from byte `at` (as far
+/// as the data goes; a partial last block's keystream goes to `tail`) and
+/// returns the number of bytes done.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn xor_out8(io: &mut InOut<'_>, at: usize, ks: &[__m256i; 16], tail: &mut [u8; 64]) -> usize {
+    if io.len() - at >= 512 {
+        for (i, k) in ks.iter().enumerate() {
+            // SAFETY: `at + 512 <= io.len()`, so these 32 bytes are in
+            // bounds of the input and of the output; unaligned loads and
+            // stores; the load of a block comes before its store.
+            unsafe {
+                let v = _mm256_loadu_si256(io.src_ptr().add(at + 32 * i).cast());
+                _mm256_storeu_si256(
+                    io.dst_ptr().add(at + 32 * i).cast(),
+                    _mm256_xor_si256(v, *k),
+                );
+            }
+        }
+        512
+    } else {
+        let mut buf = [[0u8; 32]; 16];
+        for (b, k) in buf.iter_mut().zip(ks) {
+            // SAFETY: `b` is a 32-byte array: valid for an unaligned store.
+            unsafe { _mm256_storeu_si256(b.as_mut_ptr().cast(), *k) };
+        }
+        let n = xor_from(io, at, buf.as_flattened(), tail);
+        crate::ct::wipe(&mut buf);
+        n
+    }
+}
+
+/// XORs the keystream of blocks `state[12]`, `state[12] + 1`, ... into
+/// `io`; the last block may be partial, and then its whole keystream is
+/// left in `tail`.
+///
+/// # Safety
+/// The CPU must have AVX2 (and the OS the ymm state).
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn xor_keystream(state: &[u32; 16], mut io: InOut<'_>, tail: &mut [u8; 64]) {
+    let len = io.len();
+    let mut at = 0;
+    let mut ctr = state[12];
+    while len - at > 256 {
+        at += xor_out8(&mut io, at, &blocks8(state, ctr), tail);
+        ctr = ctr.wrapping_add(8);
+    }
+    if len - at > 64 {
+        at += xor_out(&mut io, at, &blocks4(state, ctr), tail);
+        ctr = ctr.wrapping_add(4);
+    }
+    if at < len {
+        xor_out(&mut io, at, &block1(state, ctr), tail);
+    }
+}
