@@ -16,6 +16,7 @@ use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
 use crate::aead::ghash::{self, Ghash};
 use crate::cipher::aes;
+use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cpu::{Backend, Caps};
 use crate::hash::md5::Md5;
 use crate::hash::sha1::Sha1;
@@ -472,6 +473,19 @@ cipher_bench!(
     s.decrypt(Tweak::Raw(CIPHER_IV), d)
 );
 
+fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<chacha20::Impl>(imp)?;
+    let key: [u8; 32] = CIPHER_KEY[..32].try_into().ok()?;
+    let mut s = ChaCha20::with_impl(&key, &AEAD_NONCE, 0, c);
+    Some(Box::new(move |d: &mut [u8]| {
+        if s.apply(d).is_err() {
+            // 256 GiB of keystream used: start the counter again.
+            s = ChaCha20::with_impl(&key, &AEAD_NONCE, 0, c);
+        }
+        first(d)
+    }))
+}
+
 fn bench_cmac<const K: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let mut m = Cmac::with_impl(&CIPHER_KEY[..K], checked::<aes::Impl>(imp)?).ok()?;
     Some(Box::new(move |d: &mut [u8]| {
@@ -774,6 +788,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
         ghash::Impl,
         no_stream,
         bench_ghash
+    ),
+    entry!(
+        "chacha20",
+        [],
+        "ChaCha20",
+        Kind::Cipher,
+        0,
+        1,
+        chacha20::Impl,
+        no_stream,
+        bench_chacha20
     ),
     entry!(
         "cmac",
