@@ -2,3 +2,4 @@
 
 pub mod cmac;
 pub mod hmac;
+pub mod poly1305;
