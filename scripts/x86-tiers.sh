@@ -9,7 +9,7 @@
 #   scripts/x86-tiers.sh [-- TEST_TARGETS...]
 #   e.g. scripts/x86-tiers.sh -- aes_kat aes_cross
 #
-# Default test targets: aes_kat aes_cross aead_kat aead_cross. Each is built once (cargo test
+# Default test targets: the AES, AEAD, GHASH, ChaCha20 and Poly1305 tests. Each is built once (cargo test
 # --no-run, the normal target dir) and run under each CPU model.
 #
 # Environment:
@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CPUS=${TIER_CPUS:-"Westmere-v1 Haswell-v1"}
-tests=(aes_kat aes_cross aead_kat aead_cross)
+tests=(aes_kat aes_cross aead_kat aead_cross ghash chacha20 poly1305 chacha_aead_kat)
 if [[ "${1:-}" == "--" ]]; then
     shift
     [[ $# -gt 0 ]] && tests=("$@")

@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 use crate::aead::Aead;
 use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
+use crate::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use crate::aead::ghash::{self, Ghash};
 use crate::cipher::aes;
 use crate::cipher::chacha20::{self, ChaCha20};
@@ -26,6 +27,7 @@ use crate::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::cmac::Cmac;
 use crate::mac::hmac::Hmac;
+use crate::mac::poly1305::{self, Poly1305};
 use crate::mode::cbc::{CbcDecryptor, CbcEncryptor};
 use crate::mode::cfb::Cfb;
 use crate::mode::ctr::Ctr;
@@ -486,6 +488,114 @@ fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     }))
 }
 
+fn cp_pair_name(c: &str, p: &str) -> &'static str {
+    CP_PAIRS
+        .iter()
+        .flat_map(|row| row.iter())
+        .find(|n| n.split_once('+') == Some((c, p)))
+        .copied()
+        .unwrap_or("unknown")
+}
+
+fn cp_checked(imp: &str) -> Option<(chacha20::Checked, poly1305::Checked)> {
+    let (c, p) = imp.split_once('+')?;
+    Some((checked::<chacha20::Impl>(c)?, checked::<poly1305::Impl>(p)?))
+}
+
+/// Every ChaCha20 x Poly1305 pairing, best first.
+fn cp_impls() -> Vec<ImplStatus> {
+    let mut v = Vec::new();
+    for c in chacha20::Impl::ALL {
+        for p in poly1305::Impl::ALL {
+            v.push(ImplStatus {
+                name: cp_pair_name(c.name(), p.name()),
+                needs: c.needs().with_all(p.needs()),
+                compiled: c.compiled() && p.compiled(),
+                available: c.check().is_some() && p.check().is_some(),
+            });
+        }
+    }
+    v
+}
+
+fn cp_best() -> &'static str {
+    cp_pair_name(
+        chacha20::Impl::best().get().name(),
+        poly1305::Impl::best().get().name(),
+    )
+}
+
+fn bench_chacha20_poly1305(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let (c, p) = cp_checked(imp)?;
+    let a = ChaCha20Poly1305::with_impl(&CIPHER_KEY[..32], c, p).ok()?;
+    Some(bench_aead(Box::new(a), o))
+}
+
+/// XChaCha20-Poly1305 takes 24-byte nonces; the row seals under this one.
+fn bench_xchacha20_poly1305(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let (c, p) = cp_checked(imp)?;
+    let a = XChaCha20Poly1305::with_impl(&CIPHER_KEY[..32], c, p).ok()?;
+    Some(bench_aead(Box::new(XNonce(a)), o))
+}
+
+/// Adapts the 12-byte bench nonce to XChaCha's 24 bytes.
+struct XNonce(XChaCha20Poly1305);
+
+const XNONCE: &[u8; 24] = b"peregrine-iv-24-bytes-xx";
+
+impl Aead for XNonce {
+    fn tag_len(&self) -> usize {
+        16
+    }
+    fn seal_in_place_detached(
+        &self,
+        _: &[u8],
+        aad: &[u8],
+        buf: &mut [u8],
+    ) -> Result<crate::aead::Tag, crate::Error> {
+        self.0.seal_in_place_detached(XNONCE, aad, buf)
+    }
+    fn open_in_place_detached(
+        &self,
+        _: &[u8],
+        aad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), crate::Error> {
+        self.0.open_in_place_detached(XNONCE, aad, buf, tag)
+    }
+}
+
+fn bench_poly1305(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<poly1305::Impl>(imp)?;
+    let key: [u8; 32] = CIPHER_KEY[..32].try_into().ok()?;
+    Some(Box::new(move |d: &mut [u8]| {
+        let mut m = Poly1305::with_impl(&key, c);
+        m.update(d);
+        m.finalize()[0]
+    }))
+}
+
+macro_rules! cp_entry {
+    ($name:literal, $label:literal, $bench:expr) => {
+        Algorithm {
+            name: $name,
+            aliases: &[],
+            label: $label,
+            kind: Kind::Aead,
+            output_len: 16,
+            messages_per_call: 1,
+            primitive: "chacha20+poly1305",
+            impls: cp_impls,
+            best: cp_best,
+            stream: no_stream,
+            size_multiple: 1,
+            min_size: 0,
+            bench: $bench,
+        }
+    };
+}
+
 fn bench_cmac<const K: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let mut m = Cmac::with_impl(&CIPHER_KEY[..K], checked::<aes::Impl>(imp)?).ok()?;
     Some(Box::new(move |d: &mut [u8]| {
@@ -502,6 +612,8 @@ macro_rules! pairs {
 }
 static GCM_PAIRS: &[&[&str]] =
     pairs!("vaes", "aesni", "armv8", "soft"; ["vpclmul", "pclmul", "pmull", "soft"]);
+/// ChaCha20-Poly1305's pairings of a ChaCha20 and a Poly1305 backend.
+static CP_PAIRS: &[&[&str]] = pairs!("avx2", "ssse3", "neon", "soft"; ["avx2", "neon", "soft"]);
 
 fn gcm_pair_name(a: &str, g: &str) -> &'static str {
     GCM_PAIRS
@@ -799,6 +911,27 @@ pub static ALGORITHMS: &[Algorithm] = &[
         chacha20::Impl,
         no_stream,
         bench_chacha20
+    ),
+    entry!(
+        "poly1305",
+        [],
+        "Poly1305",
+        Kind::Mac,
+        16,
+        1,
+        poly1305::Impl,
+        no_stream,
+        bench_poly1305
+    ),
+    cp_entry!(
+        "chacha20-poly1305",
+        "ChaCha20-Poly1305",
+        bench_chacha20_poly1305
+    ),
+    cp_entry!(
+        "xchacha20-poly1305",
+        "XChaCha20-Poly1305",
+        bench_xchacha20_poly1305
     ),
     entry!(
         "cmac",

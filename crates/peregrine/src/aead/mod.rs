@@ -1,5 +1,6 @@
 //! Authenticated encryption with associated data: [`aes_gcm`] (and GMAC),
-//! [`aes_ccm`], and their universal hash [`ghash`].
+//! [`aes_ccm`], [`chacha20_poly1305`] (and XChaCha20-Poly1305), and GCM's
+//! universal hash [`ghash`].
 //!
 //! Every AEAD implements [`Aead`]: in-place sealing with a detached tag,
 //! opening that checks the tag in constant time before it returns any
@@ -27,6 +28,7 @@ pub mod aes_ccm;
 pub mod aes_gcm;
 #[cfg(target_arch = "x86_64")]
 mod aes_gcm_x86_64_vaes;
+pub mod chacha20_poly1305;
 pub mod ghash;
 
 /// An authentication tag: up to 16 bytes, of the length the AEAD was set
