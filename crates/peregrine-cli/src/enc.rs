@@ -7,7 +7,8 @@
 //! an error here (openssl pads a short one with zeros and drops the excess
 //! of a long one, with a warning), and XTS, which `openssl enc` refuses,
 //! works here with the whole input as one data unit and `-iv` as its raw
-//! 16-byte tweak. The AEADs (GCM, CCM; `openssl enc` refuses them too)
+//! 16-byte tweak. The AEADs (GCM, CCM, ChaCha20-Poly1305; `openssl enc`
+//! refuses them too)
 //! take a 12-byte nonce as `-iv` and optional `-aad HEX`, and write the
 //! ciphertext followed by the 16-byte tag (the layout of TLS records and of
 //! `Aead::seal`); decryption checks the tag before writing anything.
@@ -21,6 +22,7 @@
 use peregrine::aead::Aead;
 use peregrine::aead::aes_ccm::AesCcm;
 use peregrine::aead::aes_gcm::AesGcm;
+use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
 use peregrine::cipher::aes::{self, Checked};
 use peregrine::mode::cbc::{CbcDecryptor, CbcEncryptor, pkcs7_unpad};
 use peregrine::mode::cfb::Cfb;
@@ -48,6 +50,7 @@ enum Mode {
     Xts,
     Gcm,
     Ccm,
+    ChaChaPoly,
 }
 
 /// `(name, key bytes, mode)`; openssl's names and aliases.
@@ -78,6 +81,7 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
     ("aes-128-ccm", 16, Mode::Ccm),
     ("aes-192-ccm", 24, Mode::Ccm),
     ("aes-256-ccm", 32, Mode::Ccm),
+    ("chacha20-poly1305", 32, Mode::ChaChaPoly),
 ];
 
 fn cipher_names() -> String {
@@ -93,7 +97,7 @@ usage: peregrine enc -CIPHER -K HEX [-iv HEX] [-e|-d] [-nopad] [-in FILE] [-out 
   -CIPHER     one of the ciphers below (also -cipher NAME)
   -K HEX      the key, exactly the cipher's key length (XTS: both keys)
   -iv HEX     16 bytes: the IV, initial counter block, or XTS tweak (not for ECB);
-              12 bytes: the nonce of an AEAD (GCM, CCM)
+              12 bytes: the nonce of an AEAD (GCM, CCM, ChaCha20-Poly1305)
   -aad HEX    associated data of an AEAD (default none)
   -e, -d      encrypt (default) or decrypt
   -nopad      no PKCS#7 padding for ECB and CBC (input must be whole blocks)
@@ -231,8 +235,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
             return Err(Usage("enc: ECB takes no IV; leave out -iv".into()));
         }
         (Mode::Ecb, None) => None,
-        (Mode::Gcm | Mode::Ccm, Some(v)) => Some(parse_hex("the nonce (-iv)", &v, 12)?),
-        (Mode::Gcm | Mode::Ccm, None) => {
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, Some(v)) => {
+            Some(parse_hex("the nonce (-iv)", &v, 12)?)
+        }
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, None) => {
             return Err(Usage(format!(
                 "enc: {} needs -iv HEX (a 12-byte nonce)",
                 cipher.0
@@ -245,7 +251,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
     };
     let aad = match aad {
         None => Vec::new(),
-        Some(_) if !matches!(cipher.2, Mode::Gcm | Mode::Ccm) => {
+        Some(_) if !matches!(cipher.2, Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly) => {
             return Err(Usage(format!(
                 "enc: -aad is for AEADs; {} has no associated data",
                 cipher.0
@@ -373,7 +379,7 @@ fn fill(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError> {
     let (k, iv) = (&o.key[..], o.iv.as_deref().unwrap_or(&[]));
     let c = o.imp;
-    if matches!(o.cipher.2, Mode::Gcm | Mode::Ccm) {
+    if matches!(o.cipher.2, Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly) {
         return aead(o, r, w);
     }
     let mut st = match (o.cipher.2, o.decrypt) {
@@ -384,7 +390,7 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         (Mode::Cfb, _) => State::Cfb(Cfb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Ofb, _) => State::Ofb(Ofb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Xts, _) => State::Xts(Xts::with_impl(k, c).map_err(lib_err)?),
-        (Mode::Gcm | Mode::Ccm, _) => unreachable!("AEADs are handled above"),
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, _) => unreachable!("AEADs are handled above"),
     };
     if let State::Xts(x) = &st {
         // One data unit: read it whole (one byte past the limit tells).
@@ -460,6 +466,7 @@ fn aead(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError
             AesGcm::with_impl(k, 16, o.imp, peregrine::aead::ghash::Impl::best())
                 .map_err(lib_err)?,
         ),
+        Mode::ChaChaPoly => Box::new(ChaCha20Poly1305::new(k).map_err(lib_err)?),
         _ => Box::new(AesCcm::with_impl(k, 12, 16, o.imp).map_err(lib_err)?),
     };
     let mut data = Vec::new();

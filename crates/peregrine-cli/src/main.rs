@@ -81,10 +81,12 @@ commands:
   info                       CPU features and every backend per algorithm
   dgst [-ALG] [FILE...]      hash files (stdin when none), openssl-dgst style;
                              -sha256 is the default
-  enc -CIPHER -K HEX [-iv HEX] [-d] [-nopad] [-in F] [-out F]
-                             AES encrypt/decrypt, openssl-enc compatible
-                             (ciphers: aes-{128,192,256}-{ecb,cbc,ctr,cfb,ofb},
-                             aes-{128,256}-xts; 'peregrine enc -help')
+  enc -CIPHER -K HEX [-iv HEX] [-aad HEX] [-d] [-nopad] [-in F] [-out F]
+                             encrypt/decrypt, openssl-enc compatible where
+                             openssl has the cipher (aes-{128,192,256}-{ecb,
+                             cbc,ctr,cfb,ofb}); also aes-{128,256}-xts and the
+                             AEADs aes-*-gcm, aes-*-ccm, chacha20-poly1305
+                             (ciphertext || tag); 'peregrine enc -help'
   help                       this text
 
 environment:

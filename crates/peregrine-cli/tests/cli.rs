@@ -734,6 +734,7 @@ fn enc_aead_matches_python_cryptography() {
         ("-aes-256-gcm", 32, "AESGCM"),
         ("-aes-128-ccm", 16, "AESCCM"),
         ("-aes-256-ccm", 32, "AESCCM"),
+        ("-chacha20-poly1305", 32, "ChaCha20Poly1305"),
     ] {
         for len in [0usize, 1, 16, 100, 5000] {
             let data = xorshift_bytes(len, 11);
