@@ -10,7 +10,7 @@
 //!   wraps modulo 2^32 and never carries into the nonce). All sixteen
 //!   state registers and their inputs fit in aarch64's 32 vector
 //!   registers. The four quarter rounds of a round run step by step side
-//!   by side.
+//!   by side (`round!`).
 //! - Rotations: by 16 with `rev32` on 16-bit elements (`vrev32q_u16`); by
 //!   8 with one `tbl` byte permutation; by 12 and 7 with a shift right and
 //!   a shift-left-and-insert (`ushr` + `sli`).
@@ -59,42 +59,21 @@ fn rot8_idx() -> uint8x16_t {
     unsafe { vld1q_u8(ROT8.as_ptr()) }
 }
 
-/// One round of four quarter rounds on columns `(a[i], b[i], c[i], d[i])`,
-/// step by step across the four.
-#[inline]
-#[target_feature(enable = "neon")]
-fn round4(
-    x: &mut [uint32x4_t; 16],
-    idx: uint8x16_t,
-    a: [usize; 4],
-    b: [usize; 4],
-    c: [usize; 4],
-    d: [usize; 4],
-) {
-    for i in 0..4 {
-        x[a[i]] = vaddq_u32(x[a[i]], x[b[i]]);
-    }
-    for i in 0..4 {
-        x[d[i]] = rot16(veorq_u32(x[d[i]], x[a[i]]));
-    }
-    for i in 0..4 {
-        x[c[i]] = vaddq_u32(x[c[i]], x[d[i]]);
-    }
-    for i in 0..4 {
-        x[b[i]] = rot12(veorq_u32(x[b[i]], x[c[i]]));
-    }
-    for i in 0..4 {
-        x[a[i]] = vaddq_u32(x[a[i]], x[b[i]]);
-    }
-    for i in 0..4 {
-        x[d[i]] = rot8(veorq_u32(x[d[i]], x[a[i]]), idx);
-    }
-    for i in 0..4 {
-        x[c[i]] = vaddq_u32(x[c[i]], x[d[i]]);
-    }
-    for i in 0..4 {
-        x[b[i]] = rot7(veorq_u32(x[b[i]], x[c[i]]));
-    }
+/// The four quarter rounds of a round, on columns `(a_i, b_i, c_i, d_i)`
+/// of `x`, step by step across the four (aarch64's 32 vector registers
+/// hold the whole state, its input and temporaries). A macro, so the
+/// rounds are always inlined.
+macro_rules! round {
+    ($x:ident, $idx:ident, $($a:literal $b:literal $c:literal $d:literal),+) => {
+        $( $x[$a] = vaddq_u32($x[$a], $x[$b]); )+
+        $( $x[$d] = rot16(veorq_u32($x[$d], $x[$a])); )+
+        $( $x[$c] = vaddq_u32($x[$c], $x[$d]); )+
+        $( $x[$b] = rot12(veorq_u32($x[$b], $x[$c])); )+
+        $( $x[$a] = vaddq_u32($x[$a], $x[$b]); )+
+        $( $x[$d] = rot8(veorq_u32($x[$d], $x[$a]), $idx); )+
+        $( $x[$c] = vaddq_u32($x[$c], $x[$d]); )+
+        $( $x[$b] = rot7(veorq_u32($x[$b], $x[$c])); )+
+    };
 }
 
 /// Transposes four registers of four 32-bit lanes.
@@ -134,22 +113,8 @@ fn blocks4(state: &[u32; 16], ctr: u32) -> [uint32x4_t; 16] {
     x[12] = vaddq_u32(vdupq_n_u32(ctr), unsafe { vld1q_u32(LANES.as_ptr()) });
     let input = x;
     for _ in 0..10 {
-        round4(
-            &mut x,
-            idx,
-            [0, 1, 2, 3],
-            [4, 5, 6, 7],
-            [8, 9, 10, 11],
-            [12, 13, 14, 15],
-        );
-        round4(
-            &mut x,
-            idx,
-            [0, 1, 2, 3],
-            [5, 6, 7, 4],
-            [10, 11, 8, 9],
-            [15, 12, 13, 14],
-        );
+        round!(x, idx, 0 4 8 12, 1 5 9 13, 2 6 10 14, 3 7 11 15);
+        round!(x, idx, 0 5 10 15, 1 6 11 12, 2 7 8 13, 3 4 9 14);
     }
     let mut out = [vdupq_n_u32(0); 16];
     for g in 0..4 {

@@ -8,10 +8,13 @@
 //! - Register `j` holds word `j` of eight consecutive blocks, one block per
 //!   32-bit lane; word 12 holds `ctr + 0..7` added lane by lane with
 //!   `vpaddd`, so a counter wraps modulo 2^32 and never carries into the
-//!   nonce. The four quarter rounds of a round run step by step side by
-//!   side.
+//!   nonce. Quarter rounds run in pairs, step by step side by side: the
+//!   eight words of a pair stay in registers while the other eight can
+//!   wait in memory (`qr2!`; sixteen ymm registers hold the state but no
+//!   temporaries).
 //! - Rotations by 16 and 8 are one `vpshufb` each (the byte permutation
-//!   repeated in both 128-bit halves); by 12 and 7, two shifts and an or.
+//!   repeated in both 128-bit halves, kept opaque to LLVM; see `Masks`);
+//!   by 12 and 7, two shifts and an or.
 //! - The transpose at the end: a 4x4 transpose of 32-bit lanes within each
 //!   128-bit half (`vpunpck{l,h}dq`, `vpunpck{l,h}qdq`) leaves block `b` and
 //!   block `b + 4` in the two halves of one register for each group of four
@@ -28,28 +31,31 @@ use super::x86_64_ssse3::{block1, blocks4, xor_out};
 use super::xor_from;
 use crate::cipher::InOut;
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn rot16(x: __m256i) -> __m256i {
-    _mm256_shuffle_epi8(
-        x,
-        _mm256_setr_epi8(
-            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
-            8, 9, 14, 15, 12, 13,
-        ),
-    )
+/// The `vpshufb` byte permutations of the rotations by 16 and by 8.
+///
+/// They reach the rounds through `black_box`, so LLVM sees opaque values
+/// and keeps one `vpshufb` per rotation: with constants it rewrites
+/// `rot8(rot16(d ^ a) ...)` chains into `vpshuflw` + `vpshufhw` pairs and
+/// shuffles pushed through the xors, half again as many shuffle uops.
+#[derive(Clone, Copy)]
+struct Masks {
+    r16: __m256i,
+    r8: __m256i,
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn rot8(x: __m256i) -> __m256i {
-    _mm256_shuffle_epi8(
-        x,
-        _mm256_setr_epi8(
+fn masks() -> Masks {
+    core::hint::black_box(Masks {
+        r16: _mm256_setr_epi8(
+            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
+            8, 9, 14, 15, 12, 13,
+        ),
+        r8: _mm256_setr_epi8(
             3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
             10, 15, 12, 13, 14,
         ),
-    )
+    })
 }
 
 #[inline]
@@ -64,35 +70,43 @@ fn rot7(x: __m256i) -> __m256i {
     _mm256_or_si256(_mm256_slli_epi32::<7>(x), _mm256_srli_epi32::<25>(x))
 }
 
-/// One round of four quarter rounds on columns `(a[i], b[i], c[i], d[i])`,
-/// step by step across the four.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn round8(x: &mut [__m256i; 16], a: [usize; 4], b: [usize; 4], c: [usize; 4], d: [usize; 4]) {
-    for i in 0..4 {
-        x[a[i]] = _mm256_add_epi32(x[a[i]], x[b[i]]);
-    }
-    for i in 0..4 {
-        x[d[i]] = rot16(_mm256_xor_si256(x[d[i]], x[a[i]]));
-    }
-    for i in 0..4 {
-        x[c[i]] = _mm256_add_epi32(x[c[i]], x[d[i]]);
-    }
-    for i in 0..4 {
-        x[b[i]] = rot12(_mm256_xor_si256(x[b[i]], x[c[i]]));
-    }
-    for i in 0..4 {
-        x[a[i]] = _mm256_add_epi32(x[a[i]], x[b[i]]);
-    }
-    for i in 0..4 {
-        x[d[i]] = rot8(_mm256_xor_si256(x[d[i]], x[a[i]]));
-    }
-    for i in 0..4 {
-        x[c[i]] = _mm256_add_epi32(x[c[i]], x[d[i]]);
-    }
-    for i in 0..4 {
-        x[b[i]] = rot7(_mm256_xor_si256(x[b[i]], x[c[i]]));
-    }
+fn add(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_add_epi32(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn xor(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_xor_si256(a, b)
+}
+
+/// Two quarter rounds on words `(a0, b0, c0, d0)` and `(a1, b1, c1, d1)`
+/// of `x`, step by step side by side. Pairs rather than all four columns
+/// at once: the eight words of a pair and a temporary fit the sixteen
+/// registers, and the other eight wait in memory, as in OpenSSL's 8x code.
+/// A macro, so the rounds are always inlined.
+macro_rules! qr2 {
+    ($x:ident, $m:ident, $a0:literal $b0:literal $c0:literal $d0:literal,
+     $a1:literal $b1:literal $c1:literal $d1:literal) => {
+        $x[$a0] = add($x[$a0], $x[$b0]);
+        $x[$a1] = add($x[$a1], $x[$b1]);
+        $x[$d0] = _mm256_shuffle_epi8(xor($x[$d0], $x[$a0]), $m.r16);
+        $x[$d1] = _mm256_shuffle_epi8(xor($x[$d1], $x[$a1]), $m.r16);
+        $x[$c0] = add($x[$c0], $x[$d0]);
+        $x[$c1] = add($x[$c1], $x[$d1]);
+        $x[$b0] = rot12(xor($x[$b0], $x[$c0]));
+        $x[$b1] = rot12(xor($x[$b1], $x[$c1]));
+        $x[$a0] = add($x[$a0], $x[$b0]);
+        $x[$a1] = add($x[$a1], $x[$b1]);
+        $x[$d0] = _mm256_shuffle_epi8(xor($x[$d0], $x[$a0]), $m.r8);
+        $x[$d1] = _mm256_shuffle_epi8(xor($x[$d1], $x[$a1]), $m.r8);
+        $x[$c0] = add($x[$c0], $x[$d0]);
+        $x[$c1] = add($x[$c1], $x[$d1]);
+        $x[$b0] = rot7(xor($x[$b0], $x[$c0]));
+        $x[$b1] = rot7(xor($x[$b1], $x[$c1]));
+    };
 }
 
 /// Transposes four registers as two independent 4x4 matrices of 32-bit
@@ -126,21 +140,18 @@ fn blocks8(state: &[u32; 16], ctr: u32) -> [__m256i; 16] {
         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
     );
     let input = x;
-    for _ in 0..10 {
-        round8(
-            &mut x,
-            [0, 1, 2, 3],
-            [4, 5, 6, 7],
-            [8, 9, 10, 11],
-            [12, 13, 14, 15],
-        );
-        round8(
-            &mut x,
-            [0, 1, 2, 3],
-            [5, 6, 7, 4],
-            [10, 11, 8, 9],
-            [15, 12, 13, 14],
-        );
+    let m = masks();
+    // Two double rounds per iteration: LLVM schedules the longer body
+    // better.
+    for _ in 0..5 {
+        qr2!(x, m, 0 4 8 12, 1 5 9 13);
+        qr2!(x, m, 2 6 10 14, 3 7 11 15);
+        qr2!(x, m, 0 5 10 15, 1 6 11 12);
+        qr2!(x, m, 2 7 8 13, 3 4 9 14);
+        qr2!(x, m, 0 4 8 12, 1 5 9 13);
+        qr2!(x, m, 2 6 10 14, 3 7 11 15);
+        qr2!(x, m, 0 5 10 15, 1 6 11 12);
+        qr2!(x, m, 2 7 8 13, 3 4 9 14);
     }
     for j in 0..16 {
         x[j] = _mm256_add_epi32(x[j], input[j]);

@@ -9,10 +9,12 @@
 //!   32-bit lane; word 12 holds the counters `ctr + 0..3` (32-bit lane
 //!   adds, so a counter wraps modulo 2^32 and never carries into the
 //!   nonce). A quarter round is then lane-wise adds and xors with no
-//!   shuffling between rounds, and the four quarter rounds of a round are
-//!   written step by step side by side so their chains overlap.
-//! - Rotations by 16 and 8 move whole bytes: one `pshufb` each. Rotations
-//!   by 12 and 7 are two shifts and an or.
+//!   shuffling between rounds; quarter rounds run in pairs, step by step
+//!   side by side, so two chains overlap while the other eight words can
+//!   wait in memory (`qr2!`).
+//! - Rotations by 16 and 8 move whole bytes: one `pshufb` each (the masks
+//!   kept opaque to LLVM; see `Masks`). Rotations by 12 and 7 are two
+//!   shifts and an or.
 //! - After the rounds and the addition of the input, a 4x4 transpose
 //!   (`punpck{l,h}dq`, `punpck{l,h}qdq`) of each group of four words turns
 //!   lanes back into blocks, and the keystream is xored straight into the
@@ -28,22 +30,37 @@ use core::arch::x86_64::*;
 use super::xor_from;
 use crate::cipher::InOut;
 
-#[inline]
-#[target_feature(enable = "sse2,ssse3")]
-fn rot16(x: __m128i) -> __m128i {
-    _mm_shuffle_epi8(
-        x,
-        _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13),
-    )
+/// The `pshufb` byte permutations of the rotations by 16 and by 8.
+///
+/// They reach the rounds through `black_box`, so LLVM sees opaque values
+/// and keeps one `pshufb` per rotation: with constants it turns rotations
+/// by 16 into `pshuflw` + `pshufhw` pairs and pushes shuffles through the
+/// xors, half again as many shuffle uops.
+#[derive(Clone, Copy)]
+struct Masks {
+    r16: __m128i,
+    r8: __m128i,
 }
 
 #[inline]
 #[target_feature(enable = "sse2,ssse3")]
-fn rot8(x: __m128i) -> __m128i {
-    _mm_shuffle_epi8(
-        x,
-        _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14),
-    )
+fn masks() -> Masks {
+    core::hint::black_box(Masks {
+        r16: _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13),
+        r8: _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14),
+    })
+}
+
+#[inline]
+#[target_feature(enable = "sse2,ssse3")]
+fn rot16(x: __m128i, m: Masks) -> __m128i {
+    _mm_shuffle_epi8(x, m.r16)
+}
+
+#[inline]
+#[target_feature(enable = "sse2,ssse3")]
+fn rot8(x: __m128i, m: Masks) -> __m128i {
+    _mm_shuffle_epi8(x, m.r8)
 }
 
 #[inline]
@@ -58,35 +75,43 @@ fn rot7(x: __m128i) -> __m128i {
     _mm_or_si128(_mm_slli_epi32::<7>(x), _mm_srli_epi32::<25>(x))
 }
 
-/// One round of four quarter rounds on columns `(a[i], b[i], c[i], d[i])`,
-/// step by step across the four.
 #[inline]
 #[target_feature(enable = "sse2,ssse3")]
-fn round4(x: &mut [__m128i; 16], a: [usize; 4], b: [usize; 4], c: [usize; 4], d: [usize; 4]) {
-    for i in 0..4 {
-        x[a[i]] = _mm_add_epi32(x[a[i]], x[b[i]]);
-    }
-    for i in 0..4 {
-        x[d[i]] = rot16(_mm_xor_si128(x[d[i]], x[a[i]]));
-    }
-    for i in 0..4 {
-        x[c[i]] = _mm_add_epi32(x[c[i]], x[d[i]]);
-    }
-    for i in 0..4 {
-        x[b[i]] = rot12(_mm_xor_si128(x[b[i]], x[c[i]]));
-    }
-    for i in 0..4 {
-        x[a[i]] = _mm_add_epi32(x[a[i]], x[b[i]]);
-    }
-    for i in 0..4 {
-        x[d[i]] = rot8(_mm_xor_si128(x[d[i]], x[a[i]]));
-    }
-    for i in 0..4 {
-        x[c[i]] = _mm_add_epi32(x[c[i]], x[d[i]]);
-    }
-    for i in 0..4 {
-        x[b[i]] = rot7(_mm_xor_si128(x[b[i]], x[c[i]]));
-    }
+fn add(a: __m128i, b: __m128i) -> __m128i {
+    _mm_add_epi32(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "sse2,ssse3")]
+fn xor(a: __m128i, b: __m128i) -> __m128i {
+    _mm_xor_si128(a, b)
+}
+
+/// Two quarter rounds on words `(a0, b0, c0, d0)` and `(a1, b1, c1, d1)`
+/// of `x`, step by step side by side. Pairs rather than all four columns
+/// at once: the eight words of a pair and a temporary fit the sixteen
+/// registers, and the other eight wait in memory, as in OpenSSL's 4x code.
+/// A macro, so the rounds are always inlined.
+macro_rules! qr2 {
+    ($x:ident, $m:ident, $a0:literal $b0:literal $c0:literal $d0:literal,
+     $a1:literal $b1:literal $c1:literal $d1:literal) => {
+        $x[$a0] = add($x[$a0], $x[$b0]);
+        $x[$a1] = add($x[$a1], $x[$b1]);
+        $x[$d0] = rot16(xor($x[$d0], $x[$a0]), $m);
+        $x[$d1] = rot16(xor($x[$d1], $x[$a1]), $m);
+        $x[$c0] = add($x[$c0], $x[$d0]);
+        $x[$c1] = add($x[$c1], $x[$d1]);
+        $x[$b0] = rot12(xor($x[$b0], $x[$c0]));
+        $x[$b1] = rot12(xor($x[$b1], $x[$c1]));
+        $x[$a0] = add($x[$a0], $x[$b0]);
+        $x[$a1] = add($x[$a1], $x[$b1]);
+        $x[$d0] = rot8(xor($x[$d0], $x[$a0]), $m);
+        $x[$d1] = rot8(xor($x[$d1], $x[$a1]), $m);
+        $x[$c0] = add($x[$c0], $x[$d0]);
+        $x[$c1] = add($x[$c1], $x[$d1]);
+        $x[$b0] = rot7(xor($x[$b0], $x[$c0]));
+        $x[$b1] = rot7(xor($x[$b1], $x[$c1]));
+    };
 }
 
 /// Transposes four registers of four 32-bit lanes.
@@ -116,21 +141,18 @@ pub(super) fn blocks4(state: &[u32; 16], ctr: u32) -> [__m128i; 16] {
     }
     x[12] = _mm_add_epi32(_mm_set1_epi32(ctr as i32), _mm_setr_epi32(0, 1, 2, 3));
     let input = x;
-    for _ in 0..10 {
-        round4(
-            &mut x,
-            [0, 1, 2, 3],
-            [4, 5, 6, 7],
-            [8, 9, 10, 11],
-            [12, 13, 14, 15],
-        );
-        round4(
-            &mut x,
-            [0, 1, 2, 3],
-            [5, 6, 7, 4],
-            [10, 11, 8, 9],
-            [15, 12, 13, 14],
-        );
+    let m = masks();
+    // Two double rounds per iteration: LLVM schedules the longer body
+    // better.
+    for _ in 0..5 {
+        qr2!(x, m, 0 4 8 12, 1 5 9 13);
+        qr2!(x, m, 2 6 10 14, 3 7 11 15);
+        qr2!(x, m, 0 5 10 15, 1 6 11 12);
+        qr2!(x, m, 2 7 8 13, 3 4 9 14);
+        qr2!(x, m, 0 4 8 12, 1 5 9 13);
+        qr2!(x, m, 2 6 10 14, 3 7 11 15);
+        qr2!(x, m, 0 5 10 15, 1 6 11 12);
+        qr2!(x, m, 2 7 8 13, 3 4 9 14);
     }
     let mut out = [_mm_setzero_si128(); 16];
     for g in 0..4 {
@@ -166,14 +188,15 @@ pub(super) fn block1(state: &[u32; 16], ctr: u32) -> [__m128i; 4] {
         state[14] as i32,
         state[15] as i32,
     );
+    let m = masks();
     let (mut a, mut b, mut c, mut d) = (r0, r1, r2, r3);
     for _ in 0..10 {
         a = _mm_add_epi32(a, b);
-        d = rot16(_mm_xor_si128(d, a));
+        d = rot16(_mm_xor_si128(d, a), m);
         c = _mm_add_epi32(c, d);
         b = rot12(_mm_xor_si128(b, c));
         a = _mm_add_epi32(a, b);
-        d = rot8(_mm_xor_si128(d, a));
+        d = rot8(_mm_xor_si128(d, a), m);
         c = _mm_add_epi32(c, d);
         b = rot7(_mm_xor_si128(b, c));
         // Diagonals into columns: row i rotated left by i lanes.
@@ -181,11 +204,11 @@ pub(super) fn block1(state: &[u32; 16], ctr: u32) -> [__m128i; 4] {
         c = _mm_shuffle_epi32::<0x4e>(c);
         d = _mm_shuffle_epi32::<0x93>(d);
         a = _mm_add_epi32(a, b);
-        d = rot16(_mm_xor_si128(d, a));
+        d = rot16(_mm_xor_si128(d, a), m);
         c = _mm_add_epi32(c, d);
         b = rot12(_mm_xor_si128(b, c));
         a = _mm_add_epi32(a, b);
-        d = rot8(_mm_xor_si128(d, a));
+        d = rot8(_mm_xor_si128(d, a), m);
         c = _mm_add_epi32(c, d);
         b = rot7(_mm_xor_si128(b, c));
         b = _mm_shuffle_epi32::<0x93>(b);
