@@ -1,4 +1,5 @@
-//! Every AES x GHASH pairing of AES-GCM, and every AES backend of AES-CCM,
+//! Every AES x GHASH pairing of AES-GCM, every AES backend of AES-CCM, and
+//! every ChaCha20 x Poly1305 pairing of (X)ChaCha20-Poly1305,
 //! against the portable backends: every plaintext length 0..=16*24+1 with
 //! AAD lengths 0..=80, 96-bit and other nonces, in place and into a
 //! buffer, round trips, and a flipped bit anywhere rejected with the
@@ -106,6 +107,33 @@ fn ccm_every_backend_matches_soft() {
                 &mut rng,
                 nl,
             );
+        }
+    }
+}
+
+#[test]
+fn chacha20_poly1305_every_pairing_matches_soft() {
+    use peregrine::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
+    use peregrine::cipher::chacha20;
+    use peregrine::mac::poly1305;
+    let (sc, others_c) = accelerated::<chacha20::Impl>();
+    let (sp, others_p) = accelerated::<poly1305::Impl>();
+    let c_all: Vec<_> = std::iter::once(sc).chain(others_c).collect();
+    let p_all: Vec<_> = std::iter::once(sp).chain(others_p).collect();
+    let mut rng = Rng(0x3c6ef372fe94f82b);
+    for &c in &c_all {
+        for &p in &p_all {
+            if c == sc && p == sp {
+                continue;
+            }
+            let key = rng.bytes(32);
+            let name = format!("chacha20-poly1305 {}+{}", c.get().name(), p.get().name());
+            let want = ChaCha20Poly1305::with_impl(&key, sc, sp).unwrap();
+            let got = ChaCha20Poly1305::with_impl(&key, c, p).unwrap();
+            check(&name, &want, &got, &mut rng, 12);
+            let want = XChaCha20Poly1305::with_impl(&key, sc, sp).unwrap();
+            let got = XChaCha20Poly1305::with_impl(&key, c, p).unwrap();
+            check(&format!("x{name}"), &want, &got, &mut rng, 24);
         }
     }
 }
