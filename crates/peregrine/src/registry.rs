@@ -488,52 +488,15 @@ fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     }))
 }
 
-fn cp_pair_name(c: &str, p: &str) -> &'static str {
-    CP_PAIRS
-        .iter()
-        .flat_map(|row| row.iter())
-        .find(|n| n.split_once('+') == Some((c, p)))
-        .copied()
-        .unwrap_or("unknown")
-}
-
-fn cp_checked(imp: &str) -> Option<(chacha20::Checked, poly1305::Checked)> {
-    let (c, p) = imp.split_once('+')?;
-    Some((checked::<chacha20::Impl>(c)?, checked::<poly1305::Impl>(p)?))
-}
-
-/// Every ChaCha20 x Poly1305 pairing, best first.
-fn cp_impls() -> Vec<ImplStatus> {
-    let mut v = Vec::new();
-    for c in chacha20::Impl::ALL {
-        for p in poly1305::Impl::ALL {
-            v.push(ImplStatus {
-                name: cp_pair_name(c.name(), p.name()),
-                needs: c.needs().with_all(p.needs()),
-                compiled: c.compiled() && p.compiled(),
-                available: c.check().is_some() && p.check().is_some(),
-            });
-        }
-    }
-    v
-}
-
-fn cp_best() -> &'static str {
-    cp_pair_name(
-        chacha20::Impl::best().get().name(),
-        poly1305::Impl::best().get().name(),
-    )
-}
-
 fn bench_chacha20_poly1305(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-    let (c, p) = cp_checked(imp)?;
+    let (c, p) = pair_checked::<chacha20::Impl, poly1305::Impl>(imp)?;
     let a = ChaCha20Poly1305::with_impl(&CIPHER_KEY[..32], c, p).ok()?;
     Some(bench_aead(Box::new(a), o))
 }
 
 /// XChaCha20-Poly1305 takes 24-byte nonces; the row seals under this one.
 fn bench_xchacha20_poly1305(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-    let (c, p) = cp_checked(imp)?;
+    let (c, p) = pair_checked::<chacha20::Impl, poly1305::Impl>(imp)?;
     let a = XChaCha20Poly1305::with_impl(&CIPHER_KEY[..32], c, p).ok()?;
     Some(bench_aead(Box::new(XNonce(a)), o))
 }
@@ -576,26 +539,6 @@ fn bench_poly1305(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     }))
 }
 
-macro_rules! cp_entry {
-    ($name:literal, $label:literal, $bench:expr) => {
-        Algorithm {
-            name: $name,
-            aliases: &[],
-            label: $label,
-            kind: Kind::Aead,
-            output_len: 16,
-            messages_per_call: 1,
-            primitive: "chacha20+poly1305",
-            impls: cp_impls,
-            best: cp_best,
-            stream: no_stream,
-            size_multiple: 1,
-            min_size: 0,
-            bench: $bench,
-        }
-    };
-}
-
 fn bench_cmac<const K: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let mut m = Cmac::with_impl(&CIPHER_KEY[..K], checked::<aes::Impl>(imp)?).ok()?;
     Some(Box::new(move |d: &mut [u8]| {
@@ -604,52 +547,77 @@ fn bench_cmac<const K: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     }))
 }
 
-/// GCM's backends are pairings of an AES and a GHASH backend, named
-/// `aes+ghash` ("vaes+vpclmul"); every pairing of the two tables.
+/// The AEADs' backends are pairings of two primitives' backends, named
+/// `a+b` ("vaes+vpclmul"): every pairing of the two lists.
 macro_rules! pairs {
     ($($a:literal),*; $g:tt) => { &[$(pairs!(@one $a; $g)),*] };
     (@one $a:literal; [$($g:literal),*]) => { &[$(concat!($a, "+", $g)),*] };
 }
+/// AES-GCM's pairings of an AES and a GHASH backend.
 static GCM_PAIRS: &[&[&str]] =
     pairs!("vaes", "aesni", "armv8", "soft"; ["vpclmul", "pclmul", "pmull", "soft"]);
 /// ChaCha20-Poly1305's pairings of a ChaCha20 and a Poly1305 backend.
 static CP_PAIRS: &[&[&str]] = pairs!("avx2", "ssse3", "neon", "soft"; ["avx2", "neon", "soft"]);
 
-fn gcm_pair_name(a: &str, g: &str) -> &'static str {
+/// The name of the pairing of backends `a` and `b` ("vaes+vpclmul"), from
+/// the tables above.
+fn pair_name(a: &str, b: &str) -> &'static str {
     GCM_PAIRS
         .iter()
+        .chain(CP_PAIRS)
         .flat_map(|row| row.iter())
-        .find(|n| n.split_once('+') == Some((a, g)))
+        .find(|n| n.split_once('+') == Some((a, b)))
         .copied()
         .unwrap_or("unknown")
 }
 
-fn gcm_checked(imp: &str) -> Option<(aes::Checked, ghash::Checked)> {
-    let (a, g) = imp.split_once('+')?;
-    Some((checked::<aes::Impl>(a)?, checked::<ghash::Impl>(g)?))
+/// Both proofs of a pairing named `a+b`, if both backends can run.
+fn pair_checked<A: Backend, B: Backend>(imp: &str) -> Option<(A::Checked, B::Checked)> {
+    let (a, b) = imp.split_once('+')?;
+    Some((checked::<A>(a)?, checked::<B>(b)?))
 }
 
-/// Every AES x GHASH pairing, best first (AES order, then GHASH order).
-fn gcm_impls() -> Vec<ImplStatus> {
+/// Every pairing of an `A` and a `B` backend, best first (`A`'s order,
+/// then `B`'s).
+fn pair_impls<A: Backend, B: Backend>() -> Vec<ImplStatus> {
     let mut v = Vec::new();
-    for a in aes::Impl::ALL {
-        for g in ghash::Impl::ALL {
+    for &a in A::ALL {
+        for &b in B::ALL {
             v.push(ImplStatus {
-                name: gcm_pair_name(a.name(), g.name()),
-                needs: a.needs().with_all(g.needs()),
-                compiled: a.compiled() && g.compiled(),
-                available: a.check().is_some() && g.check().is_some(),
+                name: pair_name(a.name(), b.name()),
+                needs: a.needs().with_all(b.needs()),
+                compiled: a.compiled() && b.compiled(),
+                available: a.check().is_some() && b.check().is_some(),
             });
         }
     }
     v
 }
 
-fn gcm_best() -> &'static str {
-    gcm_pair_name(
-        aes::Impl::best().get().name(),
-        ghash::Impl::best().get().name(),
-    )
+fn pair_best<A: Backend, B: Backend>() -> &'static str {
+    pair_name(A::of(A::best()).name(), B::of(B::best()).name())
+}
+
+/// A registry entry whose backends are pairings of an `$a` and a `$b`
+/// backend (AES x GHASH, ChaCha20 x Poly1305).
+macro_rules! pair_entry {
+    ($name:literal, $label:literal, $kind:expr, $a:ty, $b:ty, $prim:literal, $bench:expr) => {
+        Algorithm {
+            name: $name,
+            aliases: &[],
+            label: $label,
+            kind: $kind,
+            output_len: 16,
+            messages_per_call: 1,
+            primitive: $prim,
+            impls: pair_impls::<$a, $b>,
+            best: pair_best::<$a, $b>,
+            stream: no_stream,
+            size_multiple: 1,
+            min_size: 0,
+            bench: $bench,
+        }
+    };
 }
 
 /// The nonce and AAD the AEAD rows use (openssl speed's plain AEAD rows
@@ -683,7 +651,7 @@ fn bench_aead(a: Box<dyn Aead + Send>, o: &BenchOptions) -> BenchFn {
 const TLS_AAD: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 0x17, 0x03, 0x03, 0x40, 0x00];
 
 fn bench_gcm<const K: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-    let (a, g) = gcm_checked(imp)?;
+    let (a, g) = pair_checked::<aes::Impl, ghash::Impl>(imp)?;
     let gcm = AesGcm::with_impl(&CIPHER_KEY[..K], 16, a, g).ok()?;
     Some(bench_aead(Box::new(gcm), o))
 }
@@ -694,7 +662,7 @@ fn bench_ccm<const K: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
 }
 
 fn bench_gmac(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
-    let (a, g) = gcm_checked(imp)?;
+    let (a, g) = pair_checked::<aes::Impl, ghash::Impl>(imp)?;
     let m = Gmac::with_impl(&CIPHER_KEY[..16], 16, a, g).ok()?;
     Some(Box::new(move |d: &mut [u8]| {
         m.compute(&AEAD_NONCE, d).map_or(0, |t| t.as_ref()[0])
@@ -709,26 +677,6 @@ fn bench_ghash(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
         g.update(d);
         g.finalize()[0]
     }))
-}
-
-macro_rules! gcm_entry {
-    ($name:literal, $label:literal, $kind:expr, $bench:expr) => {
-        Algorithm {
-            name: $name,
-            aliases: &[],
-            label: $label,
-            kind: $kind,
-            output_len: 16,
-            messages_per_call: 1,
-            primitive: "aes+ghash",
-            impls: gcm_impls,
-            best: gcm_best,
-            stream: no_stream,
-            size_multiple: 1,
-            min_size: 0,
-            bench: $bench,
-        }
-    };
 }
 
 macro_rules! cipher {
@@ -853,9 +801,33 @@ pub static ALGORITHMS: &[Algorithm] = &[
     cipher!("aes-128-ofb", [], "AES-128-OFB", bench_ofb, 16, 1, 0),
     cipher!("aes-192-ofb", [], "AES-192-OFB", bench_ofb, 24, 1, 0),
     cipher!("aes-256-ofb", [], "AES-256-OFB", bench_ofb, 32, 1, 0),
-    gcm_entry!("aes-128-gcm", "AES-128-GCM", Kind::Aead, bench_gcm::<16>),
-    gcm_entry!("aes-192-gcm", "AES-192-GCM", Kind::Aead, bench_gcm::<24>),
-    gcm_entry!("aes-256-gcm", "AES-256-GCM", Kind::Aead, bench_gcm::<32>),
+    pair_entry!(
+        "aes-128-gcm",
+        "AES-128-GCM",
+        Kind::Aead,
+        aes::Impl,
+        ghash::Impl,
+        "aes+ghash",
+        bench_gcm::<16>
+    ),
+    pair_entry!(
+        "aes-192-gcm",
+        "AES-192-GCM",
+        Kind::Aead,
+        aes::Impl,
+        ghash::Impl,
+        "aes+ghash",
+        bench_gcm::<24>
+    ),
+    pair_entry!(
+        "aes-256-gcm",
+        "AES-256-GCM",
+        Kind::Aead,
+        aes::Impl,
+        ghash::Impl,
+        "aes+ghash",
+        bench_gcm::<32>
+    ),
     entry!(
         "aes-128-ccm",
         [],
@@ -889,7 +861,15 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_ccm::<32>
     ),
-    gcm_entry!("gmac", "GMAC-AES-128", Kind::Mac, bench_gmac),
+    pair_entry!(
+        "gmac",
+        "GMAC-AES-128",
+        Kind::Mac,
+        aes::Impl,
+        ghash::Impl,
+        "aes+ghash",
+        bench_gmac
+    ),
     entry!(
         "ghash",
         [],
@@ -923,14 +903,22 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_poly1305
     ),
-    cp_entry!(
+    pair_entry!(
         "chacha20-poly1305",
         "ChaCha20-Poly1305",
+        Kind::Aead,
+        chacha20::Impl,
+        poly1305::Impl,
+        "chacha20+poly1305",
         bench_chacha20_poly1305
     ),
-    cp_entry!(
+    pair_entry!(
         "xchacha20-poly1305",
         "XChaCha20-Poly1305",
+        Kind::Aead,
+        chacha20::Impl,
+        poly1305::Impl,
+        "chacha20+poly1305",
         bench_xchacha20_poly1305
     ),
     entry!(
