@@ -1,11 +1,18 @@
 //! Peer libraries measured in the same process (`speed --peers`), built
 //! only with the `peers` cargo feature so the default build needs nothing
-//! but rustc. Each peer runs the same workload as Peregrine's row: a
-//! one-shot hash of the same buffer, or AES-ECB over it in place (the
-//! `aes` crate: `RUSTFLAGS='--cfg aes_force_soft'` forces its portable
-//! fixsliced code, the counterpart of Peregrine's `soft`).
+//! but rustc (ring and aws-lc-rs also build C, so a C compiler too).
+//! Each peer runs the same workload as Peregrine's row:
+//! - a one-shot hash of the same buffer;
+//! - AES-ECB over it in place (the `aes` crate:
+//!   `RUSTFLAGS='--cfg aes_force_soft'` forces its portable fixsliced code,
+//!   the counterpart of Peregrine's `soft`);
+//! - an AEAD seal in place with a detached tag, a fixed 12-byte nonce and
+//!   the same AAD as Peregrine's row (none, or 13 bytes with `--aead`),
+//!   key set up outside the timed loop; with `--decrypt`, an open of a
+//!   message sealed beforehand, after copying it into the buffer (as
+//!   Peregrine's `open_into` copies it into its output).
 
-use peregrine::registry::BenchFn;
+use peregrine::registry::{BenchFn, BenchOptions};
 
 /// A peer implementation of one algorithm.
 pub struct Peer {
@@ -13,9 +20,9 @@ pub struct Peer {
     pub alg: &'static str,
     /// The row label ("rustcrypto").
     pub label: &'static str,
-    /// Builds the benchmark closure (setup outside the timed loop); the
-    /// argument asks for the decrypt direction of a cipher.
-    pub bench: fn(bool) -> BenchFn,
+    /// Builds the benchmark closure (setup outside the timed loop) for the
+    /// same options as Peregrine's row (direction, AAD).
+    pub bench: fn(&BenchOptions) -> BenchFn,
 }
 
 /// The peers compiled into this build.
@@ -28,12 +35,13 @@ pub fn all() -> Vec<Peer> {
     use sha2::Digest;
     /// AES-ECB in place over the whole blocks of the buffer, through the
     /// crate's `encrypt_blocks` (its parallel path).
-    fn ecb<C>(decrypt: bool) -> BenchFn
+    fn ecb<C>(o: &BenchOptions) -> BenchFn
     where
         C: BlockEncrypt + BlockDecrypt + KeyInit + BlockSizeUser<BlockSize = U16> + Send + 'static,
     {
         let key = GenericArray::clone_from_slice(&[0x5b; 32][..C::key_size()]);
         let c = C::new(&key);
+        let decrypt = o.decrypt;
         Box::new(move |d: &mut [u8]| {
             let (blocks, _) = d.as_chunks_mut::<16>();
             // SAFETY: `GenericArray<u8, U16>` is `repr(transparent)` over
@@ -50,7 +58,7 @@ pub fn all() -> Vec<Peer> {
             d.first().copied().unwrap_or(0)
         })
     }
-    vec![
+    let mut v = vec![
         Peer {
             alg: "sha256",
             label: "rustcrypto",
@@ -71,7 +79,190 @@ pub fn all() -> Vec<Peer> {
             label: "rustcrypto",
             bench: ecb::<aes::Aes256>,
         },
-    ]
+    ];
+    v.extend(aead::all());
+    v
+}
+
+/// AEAD peers: ring, aws-lc-rs and RustCrypto.
+#[cfg(feature = "peers")]
+mod aead {
+    use super::{BenchFn, BenchOptions, Peer};
+
+    const KEY: [u8; 32] = [0x5b; 32];
+    const NONCE: [u8; 12] = *b"peregrine-iv";
+    /// The same 13 bytes as Peregrine's `--aead` rows.
+    const TLS_AAD: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 0x17, 0x03, 0x03, 0x40, 0x00];
+
+    fn aad(o: &BenchOptions) -> &'static [u8] {
+        if o.tls_aad { &TLS_AAD } else { &[] }
+    }
+
+    /// One closure shape for every AEAD peer: `seal(buf) -> tag` and
+    /// `open(buf, tag) -> ok`, both in place.
+    fn bench<S, O>(o: &BenchOptions, mut seal: S, mut open: O) -> BenchFn
+    where
+        S: FnMut(&mut [u8]) -> [u8; 16] + Send + 'static,
+        O: FnMut(&mut [u8], &[u8; 16]) -> bool + Send + 'static,
+    {
+        if !o.decrypt {
+            return Box::new(move |d: &mut [u8]| seal(d)[0]);
+        }
+        let mut sealed: std::collections::BTreeMap<usize, (Vec<u8>, [u8; 16])> = Default::default();
+        Box::new(move |d: &mut [u8]| {
+            let (ct, tag) = sealed.entry(d.len()).or_insert_with(|| {
+                let mut c = d.to_vec();
+                let t = seal(&mut c);
+                (c, t)
+            });
+            d.copy_from_slice(ct);
+            u8::from(open(d, tag)) ^ d.first().copied().unwrap_or(0)
+        })
+    }
+
+    /// ring and aws-lc-rs share one API (`LessSafeKey`) except for the
+    /// detached-tag open, passed as `$open(key, nonce, aad, buf, tag)`.
+    macro_rules! ring_like {
+        ($krate:ident, $alg:ident, $klen:literal, $open:expr) => {
+            |o: &BenchOptions| -> BenchFn {
+                use $krate::aead::{Aad, LessSafeKey, Nonce, UnboundKey};
+                let mk = || {
+                    let k = UnboundKey::new(&$krate::aead::$alg, &KEY[..$klen]);
+                    LessSafeKey::new(k.expect("fixed key length"))
+                };
+                let (key, key2) = (mk(), mk());
+                let a = aad(o);
+                bench(
+                    o,
+                    move |d| {
+                        let n = Nonce::assume_unique_for_key(NONCE);
+                        let t = key.seal_in_place_separate_tag(n, Aad::from(a), d);
+                        t.map_or([0; 16], |t| t.as_ref().try_into().unwrap_or([0; 16]))
+                    },
+                    move |d, tag| {
+                        let n = Nonce::assume_unique_for_key(NONCE);
+                        $open(&key2, n, Aad::from(a), d, tag)
+                    },
+                )
+            }
+        };
+    }
+
+    fn ring_open(
+        k: &ring::aead::LessSafeKey,
+        n: ring::aead::Nonce,
+        a: ring::aead::Aad<&[u8]>,
+        d: &mut [u8],
+        tag: &[u8; 16],
+    ) -> bool {
+        let t = ring::aead::Tag::from(*tag);
+        k.open_in_place_separate_tag(n, a, t, d, 0..).is_ok()
+    }
+
+    fn aws_open(
+        k: &aws_lc_rs::aead::LessSafeKey,
+        n: aws_lc_rs::aead::Nonce,
+        a: aws_lc_rs::aead::Aad<&[u8]>,
+        d: &mut [u8],
+        tag: &[u8; 16],
+    ) -> bool {
+        k.open_in_place_separate_tag(n, a, tag, d).is_ok()
+    }
+
+    /// RustCrypto's `AeadInPlace` crates.
+    macro_rules! rustcrypto {
+        ($ty:ty, $klen:literal) => {
+            |o: &BenchOptions| -> BenchFn {
+                use aes_gcm::aead::{AeadInPlace, KeyInit};
+                let c = <$ty>::new_from_slice(&KEY[..$klen]).expect("fixed key length");
+                let c2 = c.clone();
+                let a = aad(o);
+                bench(
+                    o,
+                    move |d| {
+                        let t = c.encrypt_in_place_detached(&NONCE.into(), a, d);
+                        t.map_or([0; 16], Into::into)
+                    },
+                    move |d, tag| {
+                        c2.decrypt_in_place_detached(&NONCE.into(), a, d, tag.into())
+                            .is_ok()
+                    },
+                )
+            }
+        };
+    }
+
+    pub(super) fn all() -> Vec<Peer> {
+        vec![
+            Peer {
+                alg: "aes-128-gcm",
+                label: "ring",
+                bench: ring_like!(ring, AES_128_GCM, 16, ring_open),
+            },
+            Peer {
+                alg: "aes-256-gcm",
+                label: "ring",
+                bench: ring_like!(ring, AES_256_GCM, 32, ring_open),
+            },
+            Peer {
+                alg: "chacha20-poly1305",
+                label: "ring",
+                bench: ring_like!(ring, CHACHA20_POLY1305, 32, ring_open),
+            },
+            Peer {
+                alg: "aes-128-gcm",
+                label: "aws-lc-rs",
+                bench: ring_like!(aws_lc_rs, AES_128_GCM, 16, aws_open),
+            },
+            Peer {
+                alg: "aes-256-gcm",
+                label: "aws-lc-rs",
+                bench: ring_like!(aws_lc_rs, AES_256_GCM, 32, aws_open),
+            },
+            Peer {
+                alg: "chacha20-poly1305",
+                label: "aws-lc-rs",
+                bench: ring_like!(aws_lc_rs, CHACHA20_POLY1305, 32, aws_open),
+            },
+            Peer {
+                alg: "aes-128-gcm",
+                label: "rustcrypto",
+                bench: rustcrypto!(aes_gcm::Aes128Gcm, 16),
+            },
+            Peer {
+                alg: "aes-256-gcm",
+                label: "rustcrypto",
+                bench: rustcrypto!(aes_gcm::Aes256Gcm, 32),
+            },
+            Peer {
+                alg: "chacha20-poly1305",
+                label: "rustcrypto",
+                bench: rustcrypto!(chacha20poly1305::ChaCha20Poly1305, 32),
+            },
+            Peer {
+                alg: "xchacha20-poly1305",
+                label: "rustcrypto",
+                bench: |o: &BenchOptions| -> BenchFn {
+                    use chacha20poly1305::aead::{AeadInPlace, KeyInit};
+                    let c = chacha20poly1305::XChaCha20Poly1305::new(&KEY.into());
+                    let c2 = c.clone();
+                    let a = aad(o);
+                    let n = [0x24u8; 24];
+                    bench(
+                        o,
+                        move |d| {
+                            let t = c.encrypt_in_place_detached(&n.into(), a, d);
+                            t.map_or([0; 16], Into::into)
+                        },
+                        move |d, tag| {
+                            c2.decrypt_in_place_detached(&n.into(), a, d, tag.into())
+                                .is_ok()
+                        },
+                    )
+                },
+            },
+        ]
+    }
 }
 
 /// The peers compiled into this build (none without the `peers` feature).

@@ -367,21 +367,19 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     for (alg, imps) in &plan {
         // Planned backends are available (features are never added back);
         // a missing one would be skipped, never a panic.
+        let opts = BenchOptions {
+            decrypt: o.decrypt,
+            tls_aad: o.aead,
+        };
         let mut runs: Vec<(&'static str, BenchFn)> = imps
             .iter()
-            .filter_map(|&imp| {
-                let opts = BenchOptions {
-                    decrypt: o.decrypt,
-                    tls_aad: o.aead,
-                };
-                Some((imp, alg.bench(imp, &opts)?))
-            })
+            .filter_map(|&imp| Some((imp, alg.bench(imp, &opts)?)))
             .collect();
         runs.extend(
             peers
                 .iter()
                 .filter(|p| p.alg == alg.name)
-                .map(|p| (p.label, (p.bench)(o.decrypt))),
+                .map(|p| (p.label, (p.bench)(&opts))),
         );
         for (imp, mut f) in runs {
             let mut cells = Vec::new();

@@ -138,41 +138,55 @@ fn seal_nr<const NR: usize>(
     acc: &mut Block,
     mut io: InOut<'_>,
 ) -> usize {
+    let mut le = gni::bswap(load(ctr));
+    let mut x = gni::bswap(load(acc));
+    let done = seal_steps::<NR>(&ak.aesni().enc, gk, &mut le, &mut x, &mut io);
+    store(acc, gni::bswap(x));
+    store(ctr, gni::bswap(le));
+    done
+}
+
+/// The whole 16-block steps of a seal, with the counter `le` (byte
+/// reversed) and the running hash `x` (register order) in registers.
+#[inline]
+#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
+fn seal_steps<const NR: usize>(
+    k: &RoundKeys,
+    gk: &gv::Key,
+    le: &mut __m128i,
+    x: &mut __m128i,
+    io: &mut InOut<'_>,
+) -> usize {
     let steps = io.blocks() / 16;
     if steps == 0 {
         return 0;
     }
-    let k = &ak.aesni().enc;
-    let mut le = gni::bswap(load(ctr));
-    let mut x = gni::bswap(load(acc));
     // The previous step's ciphertext, byte-swapped for hashing.
     let mut pending = [_mm256_setzero_si256(); 8];
     for step in 0..steps {
         let at = 16 * step;
-        let mut b = counters(&mut le);
+        let mut b = counters(le);
         let mut s = Sums::zero();
         if step == 0 {
             rounds_with::<NR>(k, &mut b, |_| {});
         } else {
-            pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(x));
+            pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(*x));
             rounds_with::<NR>(k, &mut b, |r| hash_in_round(&mut s, gk, &pending, r));
-            x = gv::reduce(s);
+            *x = gv::reduce(s);
         }
         for (j, v) in b.into_iter().enumerate() {
             // SAFETY: `at + 16 <= blocks`; the input pair is read before
             // the output pair at the same place is written.
-            let c = unsafe { _mm256_xor_si256(v, ld2(&io, at + 2 * j)) };
+            let c = unsafe { _mm256_xor_si256(v, ld2(io, at + 2 * j)) };
             // SAFETY: as above.
-            unsafe { st2(&mut io, at + 2 * j, c) };
+            unsafe { st2(io, at + 2 * j, c) };
             pending[j] = gv::bswap(c);
         }
     }
-    pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(x));
+    pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(*x));
     let mut s = Sums::zero();
     gv::mul_acc16(&mut s, gk, &pending);
-    x = gv::reduce(s);
-    store(acc, gni::bswap(x));
-    store(ctr, gni::bswap(le));
+    *x = gv::reduce(s);
     16 * 16 * steps
 }
 
@@ -200,29 +214,195 @@ fn open_nr<const NR: usize>(
     acc: &mut Block,
     mut io: InOut<'_>,
 ) -> usize {
-    let steps = io.blocks() / 16;
-    if steps == 0 {
-        return 0;
-    }
-    let k = &ak.aesni().enc;
     let mut le = gni::bswap(load(ctr));
     let mut x = gni::bswap(load(acc));
+    let done = open_steps::<NR>(&ak.aesni().enc, gk, &mut le, &mut x, &mut io);
+    store(acc, gni::bswap(x));
+    store(ctr, gni::bswap(le));
+    done
+}
+
+/// The whole 16-block steps of an open, state in registers as in
+/// [`seal_steps`].
+#[inline]
+#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
+fn open_steps<const NR: usize>(
+    k: &RoundKeys,
+    gk: &gv::Key,
+    le: &mut __m128i,
+    x: &mut __m128i,
+    io: &mut InOut<'_>,
+) -> usize {
+    let steps = io.blocks() / 16;
     for step in 0..steps {
         let at = 16 * step;
         // SAFETY: `at + 16 <= blocks`: every pair of this step is in bounds.
-        let c: [__m256i; 8] = core::array::from_fn(|j| unsafe { ld2(&io, at + 2 * j) });
+        let c: [__m256i; 8] = core::array::from_fn(|j| unsafe { ld2(io, at + 2 * j) });
         let mut h: [__m256i; 8] = core::array::from_fn(|j| gv::bswap(c[j]));
-        h[0] = _mm256_xor_si256(h[0], _mm256_zextsi128_si256(x));
-        let mut b = counters(&mut le);
+        h[0] = _mm256_xor_si256(h[0], _mm256_zextsi128_si256(*x));
+        let mut b = counters(le);
         let mut s = Sums::zero();
         rounds_with::<NR>(k, &mut b, |r| hash_in_round(&mut s, gk, &h, r));
-        x = gv::reduce(s);
+        *x = gv::reduce(s);
         for j in 0..8 {
             // SAFETY: as above; the inputs were all loaded before.
-            unsafe { st2(&mut io, at + 2 * j, _mm256_xor_si256(b[j], c[j])) };
+            unsafe { st2(io, at + 2 * j, _mm256_xor_si256(b[j], c[j])) };
         }
     }
-    store(acc, gni::bswap(x));
-    store(ctr, gni::bswap(le));
     16 * 16 * steps
+}
+
+/// Seals (`SEAL`) or opens a whole message with a 12-byte nonce in place,
+/// everything in one pass with the state in registers: E(J0) beside the
+/// AAD's hash, the 16-block steps, then the last < 256 bytes with one
+/// batch of AES and one aggregated hash of the tail and the lengths
+/// block. Returns the full tag (for an open, of the ciphertext `buf`
+/// held; the caller checks it).
+///
+/// # Safety
+/// As [`seal`].
+#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
+pub(crate) unsafe fn message<const SEAL: bool>(
+    ak: &av::Key,
+    gk: &gv::Key,
+    nonce: &[u8; 12],
+    aad: &[u8],
+    buf: &mut [u8],
+) -> Block {
+    crate::cipher::aes::by_rounds!(
+        ak.aesni().rounds,
+        message_nr::<SEAL>(ak, gk, nonce, aad, buf)
+    )
+}
+
+#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
+fn message_nr<const NR: usize, const SEAL: bool>(
+    ak: &av::Key,
+    gk: &gv::Key,
+    nonce: &[u8; 12],
+    aad: &[u8],
+    buf: &mut [u8],
+) -> Block {
+    let k = &ak.aesni().enc;
+    // J0 = nonce || 1, built in a register.
+    let n8 = u64::from_le_bytes(nonce[..8].try_into().unwrap_or_default());
+    let n4 = u32::from_le_bytes(nonce[8..].try_into().unwrap_or_default());
+    let j0 = _mm_set_epi32(1 << 24, n4 as i32, (n8 >> 32) as i32, n8 as i32);
+    let mut ej0 = [j0];
+    crate::cipher::aes::x86_64_aesni::enc::<NR, 1>(k, &mut ej0);
+    // The first data counter, inc32(J0), byte-reversed.
+    let mut le = _mm_add_epi32(gni::bswap(j0), _mm_cvtsi32_si128(1));
+
+    let whole = aad.len() / 16 * 16;
+    let mut x = gv::absorb(gk, _mm_setzero_si128(), &aad[..whole]);
+    // The blocks hashed last, with one reduction: the AAD's partial block
+    // when there are no whole steps before it, the tail, the lengths.
+    let mut last = [_mm_setzero_si128(); 18];
+    let mut nl = 0;
+    if whole < aad.len() {
+        let mut p = [0u8; 16];
+        p[..aad.len() - whole].copy_from_slice(&aad[whole..]);
+        last[0] = gni::bswap(load(&p));
+        nl = 1;
+    }
+    let total = buf.len();
+    let mut io = InOut::in_place(buf);
+    if io.blocks() >= 16 {
+        if nl == 1 {
+            x = gv::absorb_regs(gk, x, &last[..1]);
+            nl = 0;
+        }
+        let done = if SEAL {
+            seal_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+        } else {
+            open_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+        };
+        io = io.split_at(done).1;
+    }
+    let rem = io.len();
+    if rem > 0 {
+        let nb = rem.div_ceil(16);
+        let mut t = [0u8; 256];
+        // SAFETY: `rem <= 256` bytes of the input are readable and `t` is
+        // 256 bytes; they do not overlap.
+        unsafe { core::ptr::copy_nonoverlapping(io.src_ptr(), t.as_mut_ptr(), rem) };
+        if !SEAL {
+            for i in 0..nb {
+                last[nl + i] = gni::bswap(load_at(&t, i));
+            }
+        }
+        let w = nb.div_ceil(2);
+        match w {
+            1 => tail_xor::<NR, 1>(k, le, &mut t),
+            2 => tail_xor::<NR, 2>(k, le, &mut t),
+            3 | 4 => tail_xor::<NR, 4>(k, le, &mut t),
+            _ => tail_xor::<NR, 8>(k, le, &mut t),
+        }
+        // SAFETY: as above, back into the output.
+        unsafe { core::ptr::copy_nonoverlapping(t.as_ptr(), io.dst_ptr(), rem) };
+        if SEAL {
+            t[rem..].fill(0);
+            for i in 0..nb {
+                last[nl + i] = gni::bswap(load_at(&t, i));
+            }
+        }
+        crate::ct::wipe(&mut t);
+        nl += nb;
+    }
+    last[nl] = _mm_set_epi64x((aad.len() as u64 * 8) as i64, (total as u64 * 8) as i64);
+    nl += 1;
+    if nl > 16 {
+        x = gv::absorb_regs(gk, x, &last[..nl - 16]);
+        x = gv::absorb_regs(gk, x, &last[nl - 16..nl]);
+    } else {
+        x = gv::absorb_regs(gk, x, &last[..nl]);
+    }
+    let mut tag = [0u8; 16];
+    store(&mut tag, _mm_xor_si128(gni::bswap(x), ej0[0]));
+    // As `ct::wipe` (which wants `Default`): the spilled blocks.
+    last.fill(_mm_setzero_si128());
+    core::hint::black_box(&mut last);
+    tag
+}
+
+/// Block `i` of `t`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load_at(t: &[u8; 256], i: usize) -> __m128i {
+    let b: &Block = t[16 * i..16 * i + 16].try_into().unwrap_or(&[0; 16]);
+    load(b)
+}
+
+/// XORs the key stream of `2 * W` counter blocks from `le` into `t`.
+#[inline]
+#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
+fn tail_xor<const NR: usize, const W: usize>(k: &RoundKeys, le: __m128i, t: &mut [u8; 256]) {
+    let bswap = _mm256_broadcastsi128_si256(crate::cipher::aes::x86_64_aesni::bswap_mask());
+    let pair = _mm256_broadcastsi128_si256(le);
+    let mut b: [__m256i; W] = core::array::from_fn(|j| {
+        let j = 2 * j as i64;
+        _mm256_shuffle_epi8(
+            _mm256_add_epi32(pair, _mm256_set_epi64x(0, j + 1, 0, j)),
+            bswap,
+        )
+    });
+    let k0 = rk(k, 0);
+    for v in b.iter_mut() {
+        *v = _mm256_xor_si256(*v, k0);
+    }
+    for r in 1..NR {
+        let kr = rk(k, r);
+        for v in b.iter_mut() {
+            *v = _mm256_aesenc_epi128(*v, kr);
+        }
+    }
+    let kl = rk(k, NR);
+    for (j, v) in b.iter().enumerate() {
+        let p = t[32 * j..].as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `j < W <= 8`, so bytes 32j..32j + 32 are inside `t`.
+        unsafe {
+            let d = _mm256_loadu_si256(p);
+            _mm256_storeu_si256(p, _mm256_xor_si256(d, _mm256_aesenclast_epi128(*v, kl)));
+        }
+    }
 }

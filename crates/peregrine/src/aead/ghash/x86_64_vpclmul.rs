@@ -189,7 +189,18 @@ impl Key {
 #[target_feature(enable = "sse2,ssse3,sse4.1,pclmulqdq,avx,avx2,vpclmulqdq")]
 pub(crate) unsafe fn update_blocks(k: &Key, acc: &mut Block, data: &[u8]) {
     // SAFETY: `acc` is 16 readable bytes.
-    let mut x = ni::bswap(unsafe { _mm_loadu_si128(acc.as_ptr().cast()) });
+    let x = ni::bswap(unsafe { _mm_loadu_si128(acc.as_ptr().cast()) });
+    let x = absorb(k, x, data);
+    // SAFETY: `acc` is 16 writable bytes.
+    unsafe { _mm_storeu_si128(acc.as_mut_ptr().cast(), ni::bswap(x)) };
+}
+
+/// The running hash `x` (register order) after the whole blocks of
+/// `data`: 16 blocks per reduction, then a tail of n < 16 blocks with
+/// H^n..H^1 and one reduction.
+#[inline]
+#[target_feature(enable = "sse2,ssse3,sse4.1,pclmulqdq,avx,avx2,vpclmulqdq")]
+pub(crate) fn absorb(k: &Key, mut x: __m128i, data: &[u8]) -> __m128i {
     let mut chunks = data.chunks_exact(256);
     for c in &mut chunks {
         let mut b = [_mm256_setzero_si256(); 8];
@@ -229,6 +240,28 @@ pub(crate) unsafe fn update_blocks(k: &Key, acc: &mut Block, data: &[u8]) {
         }
         x = reduce(s);
     }
-    // SAFETY: `acc` is 16 writable bytes.
-    unsafe { _mm_storeu_si128(acc.as_mut_ptr().cast(), ni::bswap(x)) };
+    x
+}
+
+/// The running hash `x` after the blocks `b` (register order, already
+/// byte-swapped; 1..=16 of them) with H^n..H^1 and one reduction.
+#[inline]
+#[target_feature(enable = "sse2,ssse3,sse4.1,pclmulqdq,avx,avx2,vpclmulqdq")]
+pub(crate) fn absorb_regs(k: &Key, x: __m128i, b: &[__m128i]) -> __m128i {
+    let n = b.len();
+    debug_assert!((1..=16).contains(&n));
+    let w = n.div_ceil(2);
+    let odd = n % 2;
+    let mut s = Sums::zero();
+    let first = if odd == 1 {
+        _mm256_set_m128i(_mm_xor_si128(b[0], x), _mm_setzero_si128())
+    } else {
+        _mm256_set_m128i(b[1], _mm_xor_si128(b[0], x))
+    };
+    mul_acc_pow(&mut s, k, 8 - w, first);
+    for j in 1..w {
+        let i = 2 * j - odd;
+        mul_acc_pow(&mut s, k, 8 - w + j, _mm256_set_m128i(b[i + 1], b[i]));
+    }
+    reduce(s)
 }
