@@ -47,33 +47,63 @@ fn counters(le: &mut __m128i) -> [__m256i; 8] {
 /// is called after round `r` for r in 1..NR.
 #[inline]
 #[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-fn rounds_with<const NR: usize>(k: &RoundKeys, b: &mut [__m256i; 8], mut hash: impl FnMut(usize)) {
+fn rounds_with<const NR: usize>(
+    k: &RoundKeys,
+    b: &mut [__m256i; 8],
+    s: &mut Sums,
+    mut p: *const u8,
+    mut hash: impl FnMut(usize, &mut Sums, &mut *const u8),
+) {
     let k0 = rk(k, 0);
     for x in b.iter_mut() {
         *x = _mm256_xor_si256(*x, k0);
     }
-    for r in 1..NR {
-        let kr = rk(k, r);
-        for x in b.iter_mut() {
-            *x = _mm256_aesenc_epi128(*x, kr);
-        }
-        hash(r);
+    // Unrolled by hand (LLVM keeps `for r in 1..NR` as a loop, with a
+    // branch per round to pick the hash work): `r` is a constant in each
+    // copy, so `hash(r)` folds to its one multiply or to nothing.
+    macro_rules! middle {
+        ($($r:literal)*) => {$(
+            if $r < NR {
+                let kr = rk(k, $r);
+                for x in b.iter_mut() {
+                    *x = _mm256_aesenc_epi128(*x, kr);
+                }
+                hash($r, &mut *s, &mut p);
+                fence(b, s, &mut p);
+            }
+        )*};
     }
+    middle!(1 2 3 4 5 6 7 8 9 10 11 12 13);
     let kl = rk(k, NR);
     for x in b.iter_mut() {
         *x = _mm256_aesenclast_epi128(*x, kl);
     }
 }
 
-/// Hashes register `j` of `blocks` (register order) into `s` during round
-/// `r`: the eight registers are spread over rounds 1..=8 (AES-128 has 9
-/// middle rounds, so every key size has room).
+/// Pins the schedule between two rounds: an empty `asm!` that takes and
+/// gives back the AES state, the hash sums and the pointer the hash loads
+/// through. Without it LLVM hoists every multiply (and its loads) above the
+/// AES rounds and spills the AES state to make room; with it, round `r`'s
+/// multiply sits between rounds `r` and `r + 1`, loading after the
+/// previous fence.
 #[inline]
-#[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-fn hash_in_round(s: &mut Sums, gk: &gv::Key, blocks: &[__m256i; 8], r: usize) {
-    if (1..=8).contains(&r) {
-        gv::mul_acc_pow(s, gk, r - 1, blocks[r - 1]);
-    }
+#[target_feature(enable = "avx2")]
+fn fence(b: &mut [__m256i; 8], s: &mut Sums, p: &mut *const u8) {
+    // The pointer goes through as its address (the asm reads no memory);
+    // `with_addr` gives it back its provenance.
+    let mut a = p.addr();
+    // SAFETY: the template is empty: no instruction runs, no memory or
+    // flags are touched; the operands come back unchanged.
+    unsafe {
+        core::arch::asm!(
+            "/* {0} {1} {2} {3} {4} {5} {6} {7} {8} {9} {10} {11} */",
+            inout(ymm_reg) b[0], inout(ymm_reg) b[1], inout(ymm_reg) b[2], inout(ymm_reg) b[3],
+            inout(ymm_reg) b[4], inout(ymm_reg) b[5], inout(ymm_reg) b[6], inout(ymm_reg) b[7],
+            inout(ymm_reg) s.lo, inout(ymm_reg) s.mi, inout(ymm_reg) s.hi, inout(reg) a,
+            options(pure, nomem, nostack, preserves_flags)
+        )
+    };
+    *p = p.with_addr(a);
 }
 
 /// Seals the whole 16-block steps of `io` in place or into its output:
@@ -161,17 +191,35 @@ fn seal_steps<const NR: usize>(
     if steps == 0 {
         return 0;
     }
-    // The previous step's ciphertext, byte-swapped for hashing.
-    let mut pending = [_mm256_setzero_si256(); 8];
+    // The previous step's ciphertext is hashed from the output, where it
+    // was just stored (an L1 hit), rather than held in eight registers.
+    let out = io.dst_ptr().cast_const();
+    // Register `j` of the step at block `at` of the output behind `p`.
+    // SAFETY (of every call): `p` is `out` (passed through `fence`) and
+    // `at + 16 <= 16 * steps <= blocks`, inside the output, and written
+    // before it is read.
+    let prev = |p: *const u8, at: usize, j: usize| {
+        // SAFETY: see above.
+        gv::bswap(unsafe { _mm256_loadu_si256(p.add(16 * (at + 2 * j)).cast()) })
+    };
     for step in 0..steps {
         let at = 16 * step;
         let mut b = counters(le);
         let mut s = Sums::zero();
         if step == 0 {
-            rounds_with::<NR>(k, &mut b, |_| {});
+            rounds_with::<NR>(k, &mut b, &mut s, out, |_, _, _| {});
         } else {
-            pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(*x));
-            rounds_with::<NR>(k, &mut b, |r| hash_in_round(&mut s, gk, &pending, r));
+            let xr = _mm256_zextsi128_si256(*x);
+            rounds_with::<NR>(k, &mut b, &mut s, out, |r, s, p| {
+                if (1..=8).contains(&r) {
+                    let j = r - 1;
+                    let mut c = prev(*p, at - 16, j);
+                    if j == 0 {
+                        c = _mm256_xor_si256(c, xr);
+                    }
+                    gv::mul_acc_pow(s, gk, j, c);
+                }
+            });
             *x = gv::reduce(s);
         }
         for (j, v) in b.into_iter().enumerate() {
@@ -180,12 +228,13 @@ fn seal_steps<const NR: usize>(
             let c = unsafe { _mm256_xor_si256(v, ld2(io, at + 2 * j)) };
             // SAFETY: as above.
             unsafe { st2(io, at + 2 * j, c) };
-            pending[j] = gv::bswap(c);
         }
     }
-    pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(*x));
+    let last = 16 * (steps - 1);
+    let mut h: [__m256i; 8] = core::array::from_fn(|j| prev(out, last, j));
+    h[0] = _mm256_xor_si256(h[0], _mm256_zextsi128_si256(*x));
     let mut s = Sums::zero();
-    gv::mul_acc16(&mut s, gk, &pending);
+    gv::mul_acc16(&mut s, gk, &h);
     *x = gv::reduce(s);
     16 * 16 * steps
 }
@@ -234,19 +283,32 @@ fn open_steps<const NR: usize>(
     io: &mut InOut<'_>,
 ) -> usize {
     let steps = io.blocks() / 16;
+    let src = io.src_ptr();
     for step in 0..steps {
         let at = 16 * step;
-        // SAFETY: `at + 16 <= blocks`: every pair of this step is in bounds.
-        let c: [__m256i; 8] = core::array::from_fn(|j| unsafe { ld2(io, at + 2 * j) });
-        let mut h: [__m256i; 8] = core::array::from_fn(|j| gv::bswap(c[j]));
-        h[0] = _mm256_xor_si256(h[0], _mm256_zextsi128_si256(*x));
         let mut b = counters(le);
         let mut s = Sums::zero();
-        rounds_with::<NR>(k, &mut b, |r| hash_in_round(&mut s, gk, &h, r));
+        let xr = _mm256_zextsi128_si256(*x);
+        rounds_with::<NR>(k, &mut b, &mut s, src, |r, s, p| {
+            if (1..=8).contains(&r) {
+                let j = r - 1;
+                // SAFETY: `p` is `src` (through `fence`); `at + 16 <=
+                // blocks`, so the pair is inside the input.
+                let c = unsafe { _mm256_loadu_si256(p.add(16 * (at + 2 * j)).cast()) };
+                let mut c = gv::bswap(c);
+                if j == 0 {
+                    c = _mm256_xor_si256(c, xr);
+                }
+                gv::mul_acc_pow(s, gk, j, c);
+            }
+        });
         *x = gv::reduce(s);
-        for j in 0..8 {
-            // SAFETY: as above; the inputs were all loaded before.
-            unsafe { st2(io, at + 2 * j, _mm256_xor_si256(b[j], c[j])) };
+        for (j, v) in b.into_iter().enumerate() {
+            // SAFETY: as above; each input pair is read (again, after the
+            // hash read it) before the output pair at its place is written.
+            let c = unsafe { _mm256_xor_si256(v, ld2(io, at + 2 * j)) };
+            // SAFETY: as above.
+            unsafe { st2(io, at + 2 * j, c) };
         }
     }
     16 * 16 * steps

@@ -21,13 +21,16 @@
 //!   words; `vperm2i128` then joins the halves of two groups into 32
 //!   contiguous bytes of one block, which are xored straight into the data.
 //! - Tails: with more than four blocks left the 8-block step runs (its cost
-//!   hardly depends on how many of its blocks are used); with two to four,
-//!   the SSSE3 backend's 4-block step (VEX-encoded here); with one, its
-//!   row-layout single block. A short message never pays for eight blocks.
+//!   hardly depends on how many of its blocks are used); with three or
+//!   four, two pairs of blocks in the row layout (`rows`: one row of two
+//!   blocks per ymm, so a pair costs the latency of one block, and the two
+//!   pairs overlap); with two, one pair; with one, the SSSE3 backend's
+//!   row-layout single block. A short message never pays for eight blocks,
+//!   nor for the 4-block vertical step's instruction count.
 
 use core::arch::x86_64::*;
 
-use super::x86_64_ssse3::{block1, blocks4, xor_out};
+use super::x86_64_ssse3::{block1, xor_out};
 use super::xor_from;
 use crate::cipher::InOut;
 
@@ -171,6 +174,95 @@ fn blocks8(state: &[u32; 16], ctr: u32) -> [__m256i; 16] {
     out
 }
 
+/// The keystream of blocks `ctr..ctr + 2P` (mod 2^32) in the row layout,
+/// for short messages: each ymm holds one row of two blocks (one per
+/// 128-bit half), so two blocks cost the latency of one, and `P` pairs run
+/// side by side. Output in block order as xmm rows (`N = 8P`), as the
+/// SSSE3 kernels give it to `xor_out`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rows<const P: usize, const N: usize>(state: &[u32; 16], ctr: u32) -> [__m128i; N] {
+    let row = |i: usize| {
+        let w = &state[4 * i..4 * i + 4];
+        _mm256_setr_epi32(
+            w[0] as i32,
+            w[1] as i32,
+            w[2] as i32,
+            w[3] as i32,
+            w[0] as i32,
+            w[1] as i32,
+            w[2] as i32,
+            w[3] as i32,
+        )
+    };
+    let (r0, r1, r2) = (row(0), row(1), row(2));
+    let r3: [__m256i; P] = core::array::from_fn(|p| {
+        let c = ctr.wrapping_add(2 * p as u32);
+        let (s13, s14, s15) = (state[13] as i32, state[14] as i32, state[15] as i32);
+        _mm256_setr_epi32(
+            c as i32,
+            s13,
+            s14,
+            s15,
+            c.wrapping_add(1) as i32,
+            s13,
+            s14,
+            s15,
+        )
+    });
+    let m = masks();
+    let (mut a, mut b, mut c, mut d) = ([r0; P], [r1; P], [r2; P], r3);
+    // Each step runs over the P pairs before the next, for ILP.
+    let quarter =
+        |a: &mut [__m256i; P], b: &mut [__m256i; P], c: &mut [__m256i; P], d: &mut [__m256i; P]| {
+            for p in 0..P {
+                a[p] = add(a[p], b[p]);
+                d[p] = _mm256_shuffle_epi8(xor(d[p], a[p]), m.r16);
+            }
+            for p in 0..P {
+                c[p] = add(c[p], d[p]);
+                b[p] = rot12(xor(b[p], c[p]));
+            }
+            for p in 0..P {
+                a[p] = add(a[p], b[p]);
+                d[p] = _mm256_shuffle_epi8(xor(d[p], a[p]), m.r8);
+            }
+            for p in 0..P {
+                c[p] = add(c[p], d[p]);
+                b[p] = rot7(xor(b[p], c[p]));
+            }
+        };
+    for _ in 0..10 {
+        quarter(&mut a, &mut b, &mut c, &mut d);
+        // Diagonals into columns: row i rotated left by i lanes.
+        for p in 0..P {
+            b[p] = _mm256_shuffle_epi32::<0x39>(b[p]);
+            c[p] = _mm256_shuffle_epi32::<0x4e>(c[p]);
+            d[p] = _mm256_shuffle_epi32::<0x93>(d[p]);
+        }
+        quarter(&mut a, &mut b, &mut c, &mut d);
+        for p in 0..P {
+            b[p] = _mm256_shuffle_epi32::<0x93>(b[p]);
+            c[p] = _mm256_shuffle_epi32::<0x4e>(c[p]);
+            d[p] = _mm256_shuffle_epi32::<0x39>(d[p]);
+        }
+    }
+    let mut out = [_mm_setzero_si128(); N];
+    for p in 0..P {
+        let v = [
+            add(a[p], r0),
+            add(b[p], r1),
+            add(c[p], r2),
+            add(d[p], r3[p]),
+        ];
+        for (i, x) in v.into_iter().enumerate() {
+            out[8 * p + i] = _mm256_castsi256_si128(x);
+            out[8 * p + 4 + i] = _mm256_extracti128_si256::<1>(x);
+        }
+    }
+    out
+}
+
 /// XORs the eight blocks of keystream `ks` into `io` from byte `at` (as far
 /// as the data goes; a partial last block's keystream goes to `tail`) and
 /// returns the number of bytes done.
@@ -218,9 +310,12 @@ pub(crate) unsafe fn xor_keystream(state: &[u32; 16], mut io: InOut<'_>, tail: &
         at += xor_out8(&mut io, at, &blocks8(state, ctr), tail);
         ctr = ctr.wrapping_add(8);
     }
-    if len - at > 64 {
-        at += xor_out(&mut io, at, &blocks4(state, ctr), tail);
+    if len - at > 128 {
+        at += xor_out(&mut io, at, &rows::<2, 16>(state, ctr), tail);
         ctr = ctr.wrapping_add(4);
+    } else if len - at > 64 {
+        at += xor_out(&mut io, at, &rows::<1, 8>(state, ctr), tail);
+        ctr = ctr.wrapping_add(2);
     }
     if at < len {
         xor_out(&mut io, at, &block1(state, ctr), tail);
