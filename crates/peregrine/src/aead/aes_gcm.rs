@@ -223,6 +223,22 @@ impl AesGcm {
                 }
             };
         }
+        #[cfg(target_arch = "aarch64")]
+        if let (Some(ak), ghash::Key::Pmull(gk)) = (self.aes.armv8_key(), &self.hkey) {
+            let io = InOut::in_place(buf);
+            // SAFETY: the AES schedule was made under a `Checked` for
+            // `armv8` (NEON, AES) and the GHASH key under one for `pmull`
+            // (NEON, PMULL); together they cover every instruction the
+            // fused kernel uses ("neon,aes": Rust's `aes` feature is AES
+            // and PMULL).
+            return unsafe {
+                if seal {
+                    crate::aead::aes_gcm_aarch64::seal(ak, gk, ctr, acc, io)
+                } else {
+                    crate::aead::aes_gcm_aarch64::open(ak, gk, ctr, acc, io)
+                }
+            };
+        }
         0
     }
 

@@ -26,6 +26,8 @@ use crate::Error;
 
 pub mod aes_ccm;
 pub mod aes_gcm;
+#[cfg(target_arch = "aarch64")]
+mod aes_gcm_aarch64;
 #[cfg(target_arch = "x86_64")]
 mod aes_gcm_x86_64_vaes;
 pub mod chacha20_poly1305;

@@ -21,16 +21,26 @@ use crate::cipher::Block;
 ///   doublewords, so a 16-byte `vld1q_u64` gives lanes 0 and 1. `pow[7]`
 ///   is H^1; a run of n blocks uses `pow[8 - n..]`.
 /// - `kx[i]`: the Karatsuba half of `pow[i]`, `lo ^ hi`, in both lanes.
+/// - `swp[i]`: `pow[i]` with its halves swapped, `[high, low]`: the
+///   partner of a block through `rev64` alone (its halves swapped against
+///   register order), so that a fused kernel saves the `ext` of
+///   [`bswap`] (see [`mul_acc_swapped`]).
+///
+/// `repr(C, align(16))`: each power is 16-byte aligned (for the vector
+/// load of `mul_acc_swapped`).
 #[derive(Clone)]
+#[repr(C, align(16))]
 pub(crate) struct Key {
     pub(crate) pow: [[u64; 2]; 8],
     pub(crate) kx: [[u64; 2]; 8],
+    pub(crate) swp: [[u64; 2]; 8],
 }
 
 impl Drop for Key {
     fn drop(&mut self) {
         crate::ct::wipe(&mut self.pow);
         crate::ct::wipe(&mut self.kx);
+        crate::ct::wipe(&mut self.swp);
     }
 }
 
@@ -109,6 +119,28 @@ pub(crate) fn mul_acc(s: &mut Sums, x: uint64x2_t, k: uint64x2_t, kx: uint64x2_t
     s.mi = veorq_u64(s.mi, pmull(xk, kx));
 }
 
+/// `s += v * pow[i]` for a block `v` through `vrev64q_u8` only (a GCM
+/// block with each half byte-reversed: register order with its halves
+/// swapped), against `swp[i]`: the same three products as [`mul_acc`]
+/// with no `ext` to put the block in register order.
+#[inline]
+#[target_feature(enable = "neon,aes")]
+pub(crate) fn mul_acc_swapped(s: &mut Sums, k: &Key, i: usize, v: uint64x2_t) {
+    // A volatile load: LLVM splits a plain 16-byte load whose two lanes
+    // only feed PMULL and PMULL2 into two 8-byte loads, the lane-1 one an
+    // `ld1r` with an address add of its own (three instructions for one).
+    // SAFETY: `swp[i]` is 16 readable bytes, 16-byte aligned (`Key` is
+    // `repr(C, align(16))` and `swp` starts at byte 256), as
+    // `uint64x2_t` needs.
+    let ks = unsafe { core::ptr::read_volatile(k.swp[i].as_ptr().cast::<uint64x2_t>()) };
+    let kx = ld(&k.kx[i]);
+    let xk = veorq_u64(v, vextq_u64::<1>(v, v));
+    // Lane 1 of `v` is the block's low half, lane 0 its high half.
+    s.lo = veorq_u64(s.lo, pmull2(v, ks));
+    s.hi = veorq_u64(s.hi, pmull(v, ks));
+    s.mi = veorq_u64(s.mi, pmull(xk, kx));
+}
+
 /// `s += x * pow[i]` with the key's power `i` (H^(8 - i)).
 #[inline]
 #[target_feature(enable = "neon,aes")]
@@ -162,6 +194,7 @@ impl Key {
         let mut key = Key {
             pow: [[0; 2]; 8],
             kx: [[0; 2]; 8],
+            swp: [[0; 2]; 8],
         };
         // p[n - 1] = H^n, each as H^m * H^(n - m) for the largest power
         // of two m < n (a chain of 3 multiplies, not 7).
@@ -174,6 +207,7 @@ impl Key {
             let w = [vgetq_lane_u64::<0>(v), vgetq_lane_u64::<1>(v)];
             key.pow[i] = w;
             key.kx[i] = [w[0] ^ w[1]; 2];
+            key.swp[i] = [w[1], w[0]];
         }
         key
     }

@@ -34,7 +34,7 @@ use super::{CtrWidth, Dir};
 use crate::cipher::{Block, InOut};
 
 /// Round keys: up to 15 (AES-256), unused ones zero.
-type RoundKeys = [[u8; 16]; 15];
+pub(crate) type RoundKeys = [[u8; 16]; 15];
 
 /// An ARMv8 AES key schedule.
 #[derive(Clone)]
@@ -115,19 +115,29 @@ impl Key {
         }
         Key { enc, dec, rounds }
     }
+
+    /// The encryption round keys (for fused AES-GCM kernels).
+    pub(crate) fn enc(&self) -> &RoundKeys {
+        &self.enc
+    }
+
+    /// The number of rounds: 10, 12 or 14.
+    pub(crate) fn rounds(&self) -> usize {
+        self.rounds
+    }
 }
 
 /// The first `NR + 1` round keys in registers (the rest zero, and unused).
 #[inline]
 #[target_feature(enable = "neon,aes")]
-fn keys<const NR: usize>(k: &RoundKeys) -> [uint8x16_t; 15] {
+pub(crate) fn keys<const NR: usize>(k: &RoundKeys) -> [uint8x16_t; 15] {
     core::array::from_fn(|i| if i <= NR { ld(&k[i]) } else { vdupq_n_u8(0) })
 }
 
 /// One full round: AESE+AESMC (AESD+AESIMC when `DEC`), adjacent.
 #[inline]
 #[target_feature(enable = "neon,aes")]
-fn round<const DEC: bool>(x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
+pub(crate) fn round<const DEC: bool>(x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
     if DEC {
         vaesimcq_u8(vaesdq_u8(x, k))
     } else {

@@ -80,7 +80,7 @@ macro_rules! by_rounds {
 pub(crate) use by_rounds;
 
 #[cfg(target_arch = "aarch64")]
-mod aarch64_aes;
+pub(crate) mod aarch64_aes;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_aesni;
@@ -247,6 +247,16 @@ impl Aes {
     pub(crate) fn vaes_key(&self) -> Option<&x86_64_vaes::Key> {
         match &self.sched {
             Sched::Vaes(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The ARMv8 schedule, when this key was set up for `armv8` (for fused
+    /// AES-GCM kernels).
+    #[cfg(target_arch = "aarch64")]
+    pub(crate) fn armv8_key(&self) -> Option<&aarch64_aes::Key> {
+        match &self.sched {
+            Sched::Armv8(k) => Some(k),
             _ => None,
         }
     }
