@@ -13,8 +13,9 @@ use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::aead::{Aead, ghash};
 use peregrine::cipher::aes;
 
-/// Every length up to three 8-block steps (aarch64's fused AES-GCM kernel)
-/// plus 17 blocks and a byte: whole steps 0..=4 with every tail after them.
+/// Every length up to three 8-block steps plus 17 blocks and a byte: every
+/// tail after 0..=4 whole steps of the 8-block fused kernels (AES-NI and
+/// ARMv8) and after 0..=2 steps of the 16-block VAES kernel.
 const MAX_LEN: usize = 16 * (3 * 8 + 17) + 1;
 const LONG: usize = 1 << 14;
 
@@ -23,7 +24,7 @@ fn check(name: &str, want: &dyn Aead, got: &dyn Aead, rng: &mut Rng, nonce_len: 
     let aad = rng.bytes(80);
     let nonce = rng.bytes(nonce_len);
     // Every length to MAX_LEN, then lengths around several 16-block steps
-    // (the fused kernels' unit) and a long message.
+    // (the fused kernels' units are 8 and 16 blocks) and a long message.
     let mut lens: Vec<usize> = (0..=MAX_LEN).collect();
     for k in [2usize, 3, 5, 17] {
         for d in [0usize, 1, 15, 16, 17, 255] {

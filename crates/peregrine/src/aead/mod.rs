@@ -29,6 +29,8 @@ pub mod aes_gcm;
 #[cfg(target_arch = "aarch64")]
 mod aes_gcm_aarch64;
 #[cfg(target_arch = "x86_64")]
+mod aes_gcm_x86_64_aesni;
+#[cfg(target_arch = "x86_64")]
 mod aes_gcm_x86_64_vaes;
 pub mod chacha20_poly1305;
 pub mod ghash;

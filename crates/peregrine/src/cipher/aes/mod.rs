@@ -261,6 +261,16 @@ impl Aes {
         }
     }
 
+    /// The AES-NI schedule, when this key was set up for AES-NI (for fused
+    /// AES-GCM kernels).
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn aesni_key(&self) -> Option<&x86_64_aesni::Key> {
+        match &self.sched {
+            Sched::Aesni(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// The backend this key was set up for.
     pub fn backend(&self) -> Impl {
         self.imp.get()

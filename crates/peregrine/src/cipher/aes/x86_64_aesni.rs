@@ -84,7 +84,7 @@ fn store(b: &mut Block, v: __m128i) {
 }
 
 #[inline(always)]
-fn rk(k: &RoundKeys, i: usize) -> __m128i {
+pub(crate) fn rk(k: &RoundKeys, i: usize) -> __m128i {
     // SAFETY: `RoundKeys` is 16-byte aligned and each element is 16 bytes,
     // so `k.0[i]` is aligned; the index is bounds-checked.
     unsafe { _mm_load_si128(k.0[i].as_ptr().cast()) }
