@@ -136,7 +136,7 @@ pub(crate) unsafe fn seal(
     acc: &mut Block,
     io: InOut<'_>,
 ) -> usize {
-    crate::cipher::aes::by_rounds!(ak.aesni().rounds, seal_nr(ak, gk, ctr, acc, io))
+    crate::cipher::aes::by_rounds!(ak.aesni().rounds, steps_nr::<true>(ak, gk, ctr, acc, io))
 }
 
 #[inline]
@@ -175,8 +175,9 @@ unsafe fn st2(io: &mut InOut<'_>, i: usize, v: __m256i) {
     unsafe { _mm256_storeu_si256(io.dst_ptr().add(16 * i).cast(), v) }
 }
 
+/// [`seal`] (`SEAL`) or [`open`] from the counter and hash in memory.
 #[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
-fn seal_nr<const NR: usize>(
+fn steps_nr<const NR: usize, const SEAL: bool>(
     ak: &av::Key,
     gk: &gv::Key,
     ctr: &mut Block,
@@ -185,7 +186,12 @@ fn seal_nr<const NR: usize>(
 ) -> usize {
     let mut le = gni::bswap(load(ctr));
     let mut x = gni::bswap(load(acc));
-    let done = seal_steps::<NR>(&ak.aesni().enc, gk, &mut le, &mut x, &mut io);
+    let k = &ak.aesni().enc;
+    let done = if SEAL {
+        seal_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+    } else {
+        open_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+    };
     store(acc, gni::bswap(x));
     store(ctr, gni::bswap(le));
     done
@@ -267,23 +273,7 @@ pub(crate) unsafe fn open(
     acc: &mut Block,
     io: InOut<'_>,
 ) -> usize {
-    crate::cipher::aes::by_rounds!(ak.aesni().rounds, open_nr(ak, gk, ctr, acc, io))
-}
-
-#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
-fn open_nr<const NR: usize>(
-    ak: &av::Key,
-    gk: &gv::Key,
-    ctr: &mut Block,
-    acc: &mut Block,
-    mut io: InOut<'_>,
-) -> usize {
-    let mut le = gni::bswap(load(ctr));
-    let mut x = gni::bswap(load(acc));
-    let done = open_steps::<NR>(&ak.aesni().enc, gk, &mut le, &mut x, &mut io);
-    store(acc, gni::bswap(x));
-    store(ctr, gni::bswap(le));
-    done
+    crate::cipher::aes::by_rounds!(ak.aesni().rounds, steps_nr::<false>(ak, gk, ctr, acc, io))
 }
 
 /// The whole 16-block steps of an open, state in registers as in
