@@ -22,6 +22,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod aead;
+pub mod bignum;
 pub mod cipher;
 pub mod cpu;
 pub mod ct;

@@ -1,0 +1,395 @@
+//! [`Modulus`]: an odd modulus with its Montgomery constants and the
+//! kernel chosen for it, and the arithmetic modulo it (Montgomery products,
+//! exponentiation, reduction).
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use zeroize::{Zeroize, Zeroizing};
+
+use super::mont::{self, Checked, Impl, MAX_LIMBS};
+use super::nat::{self, Nat, add_masked, lt, mask_bit, mask_nz, shl1, sub_into, sub_masked};
+use crate::Error;
+use crate::cpu;
+
+/// The window of the constant-time exponentiation: 5 bits, a table of 32
+/// powers.
+pub const POW_WINDOW: usize = 5;
+
+/// An odd modulus `n` of `k` limbs (`1 <= k <= 256`, so up to 16384 bits),
+/// with `n0 = -n^(-1) mod 2^64`, `R mod n` and `R^2 mod n` (`R = 2^(64k)`),
+/// and the Montgomery kernel chosen for it.
+///
+/// The width `k` is public; the value of `n` is treated as secret (CRT
+/// primes are secret), so building a `Modulus` takes time that depends on
+/// `k` only. Values in the Montgomery domain ("`a` in Montgomery form" is
+/// `a * R mod n`) are plain [`Nat`]s of width `k`; [`Modulus::to_mont`] and
+/// [`Modulus::from_mont`] convert.
+///
+/// Every operation that takes residues requires width `k` and value `< n`
+/// and returns an error otherwise (the check is constant time; only the
+/// verdict is revealed).
+#[derive(Clone)]
+pub struct Modulus {
+    n: Nat,
+    n0: u64,
+    /// R mod n: one in Montgomery form.
+    one: Nat,
+    /// R^2 mod n.
+    rr: Nat,
+    imp: Checked,
+}
+
+impl fmt::Debug for Modulus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Modulus")
+            .field("limbs", &self.n.limbs())
+            .field("backend", &self.imp.get().name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Modulus {
+    fn drop(&mut self) {
+        self.n0.zeroize();
+    }
+}
+
+impl Modulus {
+    /// `n` as a modulus, on the best kernel for this CPU (logged once when
+    /// `PEREGRINE_CPU_VERBOSE=1`). Errors when `n` is even (revealing only
+    /// its parity) or wider than 256 limbs.
+    pub fn new(n: &Nat) -> Result<Modulus, Error> {
+        let imp = Impl::best();
+        cpu::log_choice("montgomery", imp.get().name());
+        Modulus::with_impl(n, imp)
+    }
+
+    /// `n` (big-endian bytes, width `ceil(len / 8)` limbs) as a modulus.
+    pub fn from_be_bytes(n: &[u8]) -> Result<Modulus, Error> {
+        Modulus::new(&Nat::from_be_bytes(n))
+    }
+
+    /// Like [`Modulus::new`], on the kernel `imp`.
+    pub fn with_impl(n: &Nat, imp: Checked) -> Result<Modulus, Error> {
+        let k = n.limbs();
+        if k > MAX_LIMBS {
+            return Err(Error::InvalidLength {
+                what: "modulus (limbs, at most 256)",
+                got: k,
+            });
+        }
+        if !bool::from(n.is_odd()) {
+            return Err(Error::InvalidParameter {
+                what: "modulus must be odd",
+            });
+        }
+        let n0 = mont::n0_of(n.limbs[0]);
+        // R mod n by 64k modular doublings of 1, then R * 2^k mod n by k
+        // more, then six Montgomery squarings: (R 2^a)^2 R^-1 = R 2^(2a), so
+        // a = k, 2k, ..., 64k: R 2^(64k) = R^2.
+        let mut x = Nat::zero(k);
+        x.limbs[0] = 1;
+        // 1 mod n (0 when n = 1), without a branch.
+        let ge = lt(&x.limbs, &n.limbs) ^ 1;
+        sub_masked(&mut x.limbs, &n.limbs, mask_bit(ge));
+        let mut one = Nat::zero(k);
+        for i in 0..65 * k {
+            let top = shl1(&mut x.limbs, 0);
+            let borrow = lt(&x.limbs, &n.limbs);
+            sub_masked(&mut x.limbs, &n.limbs, mask_bit(top | (borrow ^ 1)));
+            if i + 1 == 64 * k {
+                one.limbs.copy_from_slice(&x.limbs);
+            }
+        }
+        let mut m = Modulus {
+            n: n.clone(),
+            n0,
+            one,
+            rr: Nat::zero(k),
+            imp,
+        };
+        let mut t = Nat::zero(k);
+        for _ in 0..6 {
+            mont::sqr_unchecked(imp, &mut t.limbs, &x.limbs, &m.n.limbs, n0);
+            core::mem::swap(&mut t, &mut x);
+        }
+        m.rr = x;
+        Ok(m)
+    }
+
+    /// The modulus.
+    pub fn n(&self) -> &Nat {
+        &self.n
+    }
+
+    /// The width in limbs (public).
+    pub fn limbs(&self) -> usize {
+        self.n.limbs()
+    }
+
+    /// `-n^(-1) mod 2^64`.
+    pub fn n0(&self) -> u64 {
+        self.n0
+    }
+
+    /// `R^2 mod n`, `R = 2^(64 k)`.
+    pub fn rr(&self) -> &Nat {
+        &self.rr
+    }
+
+    /// The kernel this modulus uses.
+    pub fn backend(&self) -> Impl {
+        self.imp.get()
+    }
+
+    /// Same width and `< n`, or an error.
+    fn check(&self, a: &Nat) -> Result<(), Error> {
+        if a.limbs() != self.limbs() {
+            return Err(Error::InvalidLength {
+                what: "residue (limbs, must equal the modulus's)",
+                got: a.limbs(),
+            });
+        }
+        if lt(&a.limbs, &self.n.limbs) != 1 {
+            return Err(Error::InvalidParameter {
+                what: "residue must be less than the modulus",
+            });
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn mm(&self, r: &mut [u64], a: &[u64], b: &[u64]) {
+        mont::mul_unchecked(self.imp, r, a, b, &self.n.limbs, self.n0);
+    }
+
+    #[inline]
+    fn ms(&self, r: &mut [u64], a: &[u64]) {
+        mont::sqr_unchecked(self.imp, r, a, &self.n.limbs, self.n0);
+    }
+
+    /// The Montgomery product `a * b * R^(-1) mod n` (in the Montgomery
+    /// domain, the product of `a` and `b`).
+    pub fn mul(&self, a: &Nat, b: &Nat) -> Result<Nat, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let mut r = Nat::zero(self.limbs());
+        self.mm(&mut r.limbs, &a.limbs, &b.limbs);
+        Ok(r)
+    }
+
+    /// The Montgomery square `a^2 * R^(-1) mod n` (dedicated squaring).
+    pub fn sqr(&self, a: &Nat) -> Result<Nat, Error> {
+        self.check(a)?;
+        let mut r = Nat::zero(self.limbs());
+        self.ms(&mut r.limbs, &a.limbs);
+        Ok(r)
+    }
+
+    /// `a * R mod n`: `a` into the Montgomery domain.
+    pub fn to_mont(&self, a: &Nat) -> Result<Nat, Error> {
+        self.mul(a, &self.rr)
+    }
+
+    /// `a * R^(-1) mod n`: `a` out of the Montgomery domain.
+    pub fn from_mont(&self, a: &Nat) -> Result<Nat, Error> {
+        self.check(a)?;
+        let mut one = Nat::zero(self.limbs());
+        one.limbs[0] = 1;
+        let mut r = Nat::zero(self.limbs());
+        // 1 >= n only when n = 1; then a = 0 and the product is 0 anyway.
+        self.mm(&mut r.limbs, &a.limbs, &one.limbs);
+        Ok(r)
+    }
+
+    /// `a * b mod n` for ordinary (not Montgomery) residues.
+    pub fn mul_mod(&self, a: &Nat, b: &Nat) -> Result<Nat, Error> {
+        let am = self.to_mont(a)?;
+        let mut r = Nat::zero(self.limbs());
+        self.check(b)?;
+        self.mm(&mut r.limbs, &am.limbs, &b.limbs);
+        Ok(r)
+    }
+
+    /// `a + b mod n` (constant time).
+    pub fn add(&self, a: &Nat, b: &Nat) -> Result<Nat, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let mut r = Nat::zero(self.limbs());
+        let c = nat::add_into(&mut r.limbs, &a.limbs, &b.limbs);
+        mont::final_sub(&mut r.limbs, c, &self.n.limbs);
+        Ok(r)
+    }
+
+    /// `a - b mod n` (constant time).
+    pub fn sub(&self, a: &Nat, b: &Nat) -> Result<Nat, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let mut r = Nat::zero(self.limbs());
+        let borrow = sub_into(&mut r.limbs, &a.limbs, &b.limbs);
+        add_masked(&mut r.limbs, &self.n.limbs, mask_bit(borrow));
+        Ok(r)
+    }
+
+    /// `-a mod n` (constant time).
+    pub fn neg(&self, a: &Nat) -> Result<Nat, Error> {
+        self.sub(&Nat::zero(self.limbs()), a)
+    }
+
+    /// `x mod n` for `x` of any width, in constant time (one modular
+    /// doubling per bit of `x`: `64 * x.limbs() * k` limb operations).
+    pub fn reduce(&self, x: &Nat) -> Nat {
+        let k = self.limbs();
+        let mut r = Nat::zero(k);
+        for i in (0..x.bits()).rev() {
+            let bit = (x.limbs[i / 64] >> (i % 64)) & 1;
+            let top = shl1(&mut r.limbs, bit);
+            let borrow = lt(&r.limbs, &self.n.limbs);
+            sub_masked(&mut r.limbs, &self.n.limbs, mask_bit(top | (borrow ^ 1)));
+        }
+        r
+    }
+
+    /// `base^exp mod n` for a secret exponent given as big-endian bytes
+    /// (its length is public; leading zero bytes cost the same as any
+    /// others), with `base < n` of width `k`.
+    ///
+    /// Constant time: a fixed window of 5 bits, so every window costs 5
+    /// squarings and one multiplication (by the table's one for a zero
+    /// window); the table entry is read by a masked scan over all 32
+    /// entries (every entry loaded, the wanted one kept by an AND mask),
+    /// never by a secret index. Temporaries are zeroized.
+    pub fn pow(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
+        self.check(base)?;
+        let k = self.limbs();
+        const ENTRIES: usize = 1 << POW_WINDOW;
+        let mut table = Zeroizing::new(vec![0u64; ENTRIES * k]);
+        table[..k].copy_from_slice(&self.one.limbs);
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        self.mm(&mut tmp, &base.limbs, &self.rr.limbs);
+        table[k..2 * k].copy_from_slice(&tmp);
+        for i in 2..ENTRIES {
+            let (done, rest) = table.split_at_mut(i * k);
+            let out = &mut rest[..k];
+            if i % 2 == 0 {
+                self.ms(out, &done[(i / 2) * k..(i / 2 + 1) * k]);
+            } else {
+                self.mm(out, &done[(i - 1) * k..i * k], &done[k..2 * k]);
+            }
+        }
+
+        let nbits = 8 * exp.len();
+        let mut acc = Zeroizing::new(self.one.limbs.clone());
+        let mut entry = Zeroizing::new(vec![0u64; k]);
+        // Windows from the top; the first takes the leading nbits % 5 bits
+        // (or a whole window), and needs no squarings.
+        let first = match nbits % POW_WINDOW {
+            0 => POW_WINDOW,
+            r => r,
+        };
+        let mut pos = nbits; // bits above `pos` are done
+        let mut width = first.min(nbits);
+        let mut first_window = true;
+        while pos > 0 {
+            pos -= width;
+            let w = window(exp, pos, width);
+            select_entry(&table, k, w, &mut entry);
+            if first_window {
+                acc.copy_from_slice(&entry);
+                first_window = false;
+            } else {
+                for _ in 0..width {
+                    self.ms(&mut tmp, &acc);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+                self.mm(&mut tmp, &acc, &entry);
+                core::mem::swap(&mut *tmp, &mut *acc);
+            }
+            width = POW_WINDOW;
+        }
+        let mut out = Nat::zero(k);
+        out.limbs.copy_from_slice(&acc);
+        self.from_mont(&out)
+    }
+
+    /// `base^exp mod n` for a *public* exponent (an RSA `e`, a
+    /// Miller-Rabin `w - 1`): variable time in `exp` (leading zeros are
+    /// skipped, zero windows skip their multiplication, the table is indexed
+    /// by exponent bits), constant time in `base`.
+    pub fn pow_vartime(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
+        self.check(base)?;
+        let k = self.limbs();
+        let e = Nat::from_be_bytes(exp);
+        let nbits = e.bit_len_vartime();
+        let bm = self.to_mont(base)?;
+        let mut acc = Zeroizing::new(self.one.limbs.clone());
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        if nbits <= 32 {
+            // Square and multiply (RSA's e = 65537: 16 squarings, 1 product).
+            for i in (0..nbits).rev() {
+                self.ms(&mut tmp, &acc);
+                core::mem::swap(&mut *tmp, &mut *acc);
+                if bool::from(e.bit(i)) {
+                    self.mm(&mut tmp, &acc, &bm.limbs);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+        } else {
+            // Fixed 4-bit windows, odd and even powers in a table.
+            const W: usize = 4;
+            let mut table: Vec<Zeroizing<Vec<u64>>> = Vec::with_capacity(1 << W);
+            table.push(Zeroizing::new(self.one.limbs.clone()));
+            table.push(Zeroizing::new(bm.limbs.clone()));
+            for i in 2..1 << W {
+                let mut t = Zeroizing::new(vec![0u64; k]);
+                self.mm(&mut t, &table[i - 1], &bm.limbs);
+                table.push(t);
+            }
+            let windows = nbits.div_ceil(W);
+            for wi in (0..windows).rev() {
+                for _ in 0..W {
+                    self.ms(&mut tmp, &acc);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+                let mut w = 0usize;
+                for b in 0..W {
+                    w |= (bool::from(e.bit(wi * W + b)) as usize) << b;
+                }
+                if w != 0 {
+                    self.mm(&mut tmp, &acc, &table[w]);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+        }
+        let mut out = Nat::zero(k);
+        out.limbs.copy_from_slice(&acc);
+        self.from_mont(&out)
+    }
+}
+
+/// Bits `pos .. pos + width` of the big-endian byte string `exp` (bit 0 is
+/// the least significant bit of the last byte). `pos` and `width` are
+/// public; the loop reads bytes by public index only.
+fn window(exp: &[u8], pos: usize, width: usize) -> u64 {
+    let mut w = 0u64;
+    for b in 0..width {
+        let i = pos + b;
+        let byte = exp[exp.len() - 1 - i / 8];
+        w |= (((byte >> (i % 8)) & 1) as u64) << b;
+    }
+    w
+}
+
+/// `out = table[idx]` by a masked scan: every entry is read, each limb
+/// ANDed with a mask that is all ones for the wanted entry only.
+fn select_entry(table: &[u64], k: usize, idx: u64, out: &mut [u64]) {
+    out.fill(0);
+    for (e, entry) in table.chunks_exact(k).enumerate() {
+        let m = core::hint::black_box(!mask_nz(e as u64 ^ idx));
+        for (o, &t) in out.iter_mut().zip(entry) {
+            *o |= t & m;
+        }
+    }
+}

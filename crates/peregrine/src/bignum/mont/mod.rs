@@ -1,0 +1,145 @@
+//! Montgomery multiplication and squaring kernels, one per CPU tier.
+//!
+//! Every backend exports the same two functions over little-endian `u64`
+//! limbs, all slices `k` limbs long (`1 <= k <= MAX_LIMBS`):
+//!
+//! - `mul(r, a, b, n, n0)`: `r = a * b * R^(-1) mod n`, `R = 2^(64k)`;
+//! - `sqr(r, a, n, n0)`: `r = a^2 * R^(-1) mod n`, with a dedicated squaring
+//!   (each cross product `a[i] * a[j]` computed once).
+//!
+//! `n` is odd, `n0 = -n^(-1) mod 2^64`, and the inputs are `< n`; the output
+//! is fully reduced (`< n`) by a final masked subtraction, never a branch.
+//! With inputs `>= n` the output is wrong but the kernels stay memory safe.
+//!
+//! | [`Impl`] | file | needs |
+//! |---|---|---|
+//! | `Adx` | `x86_64_adx.rs` | BMI2 + ADX: `mulx` and the two carry chains of `adcx`/`adox` |
+//! | `Bmi2` | `x86_64_bmi2.rs` | BMI2: `mulx` with one `adc` chain |
+//! | `Aarch64` | `aarch64.rs` | the base ISA (`mul`/`umulh`); listed as needing NEON so `PEREGRINE_CPU=-neon` or `none` turns it off |
+//! | `Soft` | `soft.rs` | nothing (`u128` products) |
+//!
+//! Constant time: the kernels' running time and memory accesses depend on
+//! `k` only (the width is public; the limb values are not).
+
+use crate::Error;
+
+mod soft;
+
+pub(crate) use soft::square as soft_square;
+
+crate::cpu::backends! {
+    primitive: "montgomery", doc: "A Montgomery multiplication backend.";
+    /// Portable Rust on `u128` products, constant time.
+    Soft = "soft", any, [];
+}
+
+/// The widest modulus the kernels take: 256 limbs (16384 bits).
+pub const MAX_LIMBS: usize = 256;
+
+fn check_len(k: usize, lens: &[usize]) -> Result<(), Error> {
+    if k == 0 || k > MAX_LIMBS {
+        return Err(Error::InvalidLength {
+            what: "montgomery modulus (limbs)",
+            got: k,
+        });
+    }
+    for &l in lens {
+        if l != k {
+            return Err(Error::InvalidLength {
+                what: "montgomery operand (limbs)",
+                got: l,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `r = a * b * R^(-1) mod n` on backend `imp` (see the module docs for the
+/// conditions). Errors only on lengths: every slice must have `n.len()`
+/// limbs, `1 <= n.len() <= MAX_LIMBS`.
+pub fn mul(
+    imp: Checked,
+    r: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    n: &[u64],
+    n0: u64,
+) -> Result<(), Error> {
+    check_len(n.len(), &[r.len(), a.len(), b.len()])?;
+    mul_unchecked(imp, r, a, b, n, n0);
+    Ok(())
+}
+
+/// `r = a^2 * R^(-1) mod n` on backend `imp`; lengths as for [`mul`].
+pub fn sqr(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n0: u64) -> Result<(), Error> {
+    check_len(n.len(), &[r.len(), a.len()])?;
+    sqr_unchecked(imp, r, a, n, n0);
+    Ok(())
+}
+
+/// [`mul`] for callers that have checked the lengths.
+#[inline]
+pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
+    debug_assert!(check_len(n.len(), &[r.len(), a.len(), b.len()]).is_ok());
+    #[allow(clippy::match_single_binding)] // until the accelerated kernels land
+    match imp.0 {
+        _ => soft::mul(r, a, b, n, n0),
+    }
+}
+
+/// [`sqr`] for callers that have checked the lengths.
+#[inline]
+pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
+    debug_assert!(check_len(n.len(), &[r.len(), a.len()]).is_ok());
+    #[allow(clippy::match_single_binding)] // until the accelerated kernels land
+    match imp.0 {
+        _ => soft::sqr(r, a, n, n0),
+    }
+}
+
+/// `n0 = -n^(-1) mod 2^64` for odd `n0_limb` (Newton's iteration
+/// `x = x * (2 - n * x)` doubles the correct low bits: 3, 6, ..., 96).
+pub fn n0_of(n_low: u64) -> u64 {
+    let mut x = n_low;
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(n_low.wrapping_mul(x)));
+    }
+    x.wrapping_neg()
+}
+
+/// The final step every kernel shares: `r + top * 2^(64k)` is `< 2n`;
+/// subtract `n` when it is `>= n`, by a mask (two passes, no branch).
+#[inline]
+pub(crate) fn final_sub(r: &mut [u64], top: u64, n: &[u64]) {
+    // Pass 1: the borrow of r - n.
+    let mut borrow = 0u64;
+    for (x, y) in r.iter().zip(n) {
+        let d = (*x as u128).wrapping_sub(*y as u128 + borrow as u128);
+        borrow = (d >> 127) as u64;
+    }
+    // Subtract when top == 1 or there was no borrow.
+    let take = top | (borrow ^ 1);
+    let mask = core::hint::black_box(take & 1).wrapping_neg();
+    let mut borrow = 0u64;
+    for (x, y) in r.iter_mut().zip(n) {
+        let d = (*x as u128).wrapping_sub((*y & mask) as u128 + borrow as u128);
+        *x = d as u64;
+        borrow = (d >> 127) as u64;
+    }
+}
+
+/// Runs `f` on `len` zeroed limbs of scratch (on the stack up to 2 * 32
+/// limbs, on the heap beyond), wiped afterwards.
+#[inline]
+pub(crate) fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    const STACK: usize = 64;
+    if len <= STACK {
+        let mut buf = [0u64; STACK];
+        let out = f(&mut buf[..len]);
+        crate::ct::wipe(&mut buf);
+        out
+    } else {
+        let mut v = zeroize::Zeroizing::new(alloc::vec![0u64; len]);
+        f(&mut v)
+    }
+}

@@ -1,0 +1,507 @@
+//! Bignum: BoringSSL's vector files (`tests/vectors/bignum/`) on every
+//! Montgomery kernel the machine can run, every kernel against `soft` on
+//! seeded random and edge-case operands at widths of k x 64 and k x 64 +- 1
+//! bits, and exponentiation against `num-bigint`.
+
+mod common;
+
+use common::{Rng, accelerated, for_each_impl, get, parse_blocks};
+use num_bigint::{BigInt, BigUint, Sign};
+use peregrine::bignum::mont::{self, Checked, Impl};
+use peregrine::bignum::{Modulus, Nat};
+
+// ---------------------------------------------------------------- helpers
+
+fn big(s: &str) -> BigInt {
+    BigInt::parse_bytes(s.trim().as_bytes(), 16).unwrap_or_else(|| panic!("bad hex {s}"))
+}
+
+fn nat(v: &BigUint) -> Nat {
+    Nat::from_be_bytes(&v.to_bytes_be())
+}
+
+fn nat_w(v: &BigUint, limbs: usize) -> Nat {
+    Nat::from_be_bytes_width(&v.to_bytes_be(), limbs).expect("fits")
+}
+
+fn ubig(n: &Nat) -> BigUint {
+    BigUint::from_bytes_be(&n.to_be_bytes())
+}
+
+fn limbs_of(v: &BigUint) -> usize {
+    (v.bits() as usize).div_ceil(64).max(1)
+}
+
+fn file(name: &str) -> Vec<Vec<(String, String)>> {
+    parse_blocks(&format!("bignum/{name}"))
+}
+
+/// `a mod m` for a signed `a`, through the library: `reduce(|a|)`, negated
+/// modulo `m` when `a < 0`.
+fn residue(m: &Modulus, a: &BigInt) -> Nat {
+    let r = m.reduce(&nat(a.magnitude()));
+    if a.sign() == Sign::Minus {
+        m.neg(&r).unwrap()
+    } else {
+        r
+    }
+}
+
+fn exp_bytes(e: &BigInt) -> Vec<u8> {
+    assert!(e.sign() != Sign::Minus);
+    let b = e.magnitude().to_bytes_be();
+    if b == [0] { Vec::new() } else { b }
+}
+
+// ---------------------------------------------------------------- vectors
+
+#[test]
+fn boringssl_mod_mul_and_mod_square() {
+    let blocks = file("mod_mul_tests.txt");
+    for_each_impl::<Impl>("mod_mul", |c| {
+        let (mut muls, mut sqrs, mut even) = (0, 0, 0);
+        for b in &blocks {
+            let m = big(get(b, "M").unwrap());
+            if !m.magnitude().bit(0) {
+                // Even moduli: no Montgomery form; the plain product and
+                // the constant-time division instead.
+                let (x, y) = (big(get(b, "A").unwrap()), big(get(b, "B").unwrap()));
+                let p = nat(x.magnitude()).mul(&nat(y.magnitude()));
+                let r = BigInt::from(ubig(&p.rem(&nat(m.magnitude())).unwrap()));
+                let r = if x.sign() != y.sign() && r != BigInt::from(0) {
+                    &m - r
+                } else {
+                    r
+                };
+                assert_eq!(r, big(get(b, "ModMul").unwrap()), "even M: {b:?}");
+                even += 1;
+                continue;
+            }
+            let md = Modulus::with_impl(&nat(m.magnitude()), c).unwrap();
+            let a = residue(&md, &big(get(b, "A").unwrap()));
+            let am = md.to_mont(&a).unwrap();
+            if let Some(want) = get(b, "ModMul") {
+                let want = big(want);
+                let bb = residue(&md, &big(get(b, "B").unwrap()));
+                let got = md.mul_mod(&a, &bb).unwrap();
+                assert_eq!(BigInt::from(ubig(&got)), want, "ModMul on {c:?}: {b:?}");
+                let bm = md.to_mont(&bb).unwrap();
+                let got = md.from_mont(&md.mul(&am, &bm).unwrap()).unwrap();
+                assert_eq!(BigInt::from(ubig(&got)), want, "ModMul (mont) on {c:?}");
+                muls += 1;
+            } else {
+                let want = big(get(b, "ModSquare").unwrap());
+                let got = md.from_mont(&md.sqr(&am).unwrap()).unwrap();
+                assert_eq!(BigInt::from(ubig(&got)), want, "ModSquare on {c:?}: {b:?}");
+                let got = md.from_mont(&md.mul(&am, &am).unwrap()).unwrap();
+                assert_eq!(BigInt::from(ubig(&got)), want, "ModSquare as a*a on {c:?}");
+                sqrs += 1;
+            }
+        }
+        assert_eq!(
+            (muls + even, sqrs),
+            (434, 3),
+            "{muls} + {even} ModMul, {sqrs} ModSquare"
+        );
+        eprintln!(
+            "mod_mul on {c:?}: {muls} ModMul, {sqrs} ModSquare, {even} even moduli (plain product)"
+        );
+    });
+}
+
+#[test]
+fn boringssl_mod_exp() {
+    let blocks = file("mod_exp_tests.txt");
+    for_each_impl::<Impl>("mod_exp", |c| {
+        let (mut n, mut even) = (0, 0);
+        for b in &blocks {
+            let m = big(get(b, "M").unwrap());
+            if !m.magnitude().bit(0) {
+                even += 1;
+                continue;
+            }
+            let md = Modulus::with_impl(&nat(m.magnitude()), c).unwrap();
+            let a = residue(&md, &big(get(b, "A").unwrap()));
+            let e = exp_bytes(&big(get(b, "E").unwrap()));
+            let want = big(get(b, "ModExp").unwrap());
+            let got = md.pow(&a, &e).unwrap();
+            assert_eq!(BigInt::from(ubig(&got)), want, "ModExp on {c:?}: {b:?}");
+            let got = md.pow_vartime(&a, &e).unwrap();
+            assert_eq!(BigInt::from(ubig(&got)), want, "ModExp vartime on {c:?}");
+            // A longer exponent encoding (leading zero bytes) changes nothing.
+            let mut e2 = vec![0u8; 3];
+            e2.extend_from_slice(&e);
+            assert_eq!(ubig(&md.pow(&a, &e2).unwrap()), *want.magnitude());
+            n += 1;
+        }
+        assert!(n >= 120, "{n} ModExp vectors");
+        eprintln!("mod_exp on {c:?}: {n} vectors, {even} even moduli skipped");
+    });
+}
+
+#[test]
+fn boringssl_product_and_square() {
+    let (mut p, mut s) = (0, 0);
+    for b in &file("product_tests.txt") {
+        let a = big(get(b, "A").unwrap());
+        if let Some(want) = get(b, "Product") {
+            let bb = big(get(b, "B").unwrap());
+            let got = nat(a.magnitude()).mul(&nat(bb.magnitude()));
+            assert_eq!(ubig(&got), *big(want).magnitude(), "Product {b:?}");
+            p += 1;
+        } else {
+            let want = big(get(b, "Square").unwrap());
+            let na = nat(a.magnitude());
+            assert_eq!(ubig(&na.square()), *want.magnitude(), "Square {b:?}");
+            assert_eq!(ubig(&na.mul(&na)), *want.magnitude(), "Square as a*a");
+            s += 1;
+        }
+    }
+    assert_eq!((p, s), (170, 107));
+}
+
+#[test]
+fn boringssl_sum() {
+    let mut n = 0;
+    for b in &file("sum_tests.txt") {
+        let (s, a, bb) = (
+            big(get(b, "Sum").unwrap()),
+            big(get(b, "A").unwrap()),
+            big(get(b, "B").unwrap()),
+        );
+        // s - a - b = 0: the terms of one sign add up to the others'.
+        let terms = [s, -a, -bb];
+        let pos: Vec<BigUint> = terms
+            .iter()
+            .filter(|t| t.sign() == Sign::Plus)
+            .map(|t| t.magnitude().clone())
+            .collect();
+        let neg: Vec<BigUint> = terms
+            .iter()
+            .filter(|t| t.sign() == Sign::Minus)
+            .map(|t| t.magnitude().clone())
+            .collect();
+        let (two, one) = if pos.len() == 2 {
+            (pos, neg)
+        } else {
+            (neg, pos)
+        };
+        if two.len() != 2 || one.len() != 1 {
+            continue; // zeros: nothing to add
+        }
+        let (x, y, z) = (nat(&two[0]), nat(&two[1]), &one[0]);
+        let w = limbs_of(z).max(x.limbs()).max(y.limbs());
+        let (sum, carry) = x.resize(w).unwrap().add(&y);
+        assert_eq!((ubig(&sum), carry), (z.clone(), 0), "Sum {b:?}");
+        let (diff, borrow) = nat_w(z, w).sub(&x);
+        assert_eq!(
+            (ubig(&diff), borrow),
+            (two[1].clone(), 0),
+            "difference {b:?}"
+        );
+        let (_, borrow) = x.sub(&nat_w(z, w));
+        assert_eq!(borrow, u64::from(two[0] != *z), "borrow {b:?}");
+        n += 1;
+    }
+    assert!(n > 500, "{n}");
+}
+
+#[test]
+fn boringssl_quotient() {
+    let mut n = 0;
+    for b in &file("quotient_tests.txt") {
+        let a = big(get(b, "A").unwrap());
+        let d = big(get(b, "B").unwrap());
+        let (q, r) = nat(a.magnitude()).div_rem(&nat(d.magnitude())).unwrap();
+        assert_eq!(
+            ubig(&q),
+            *big(get(b, "Quotient").unwrap()).magnitude(),
+            "{b:?}"
+        );
+        assert_eq!(
+            ubig(&r),
+            *big(get(b, "Remainder").unwrap()).magnitude(),
+            "{b:?}"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 367);
+    assert!(Nat::from_u64(5).div_rem(&Nat::zero(3)).is_err());
+}
+
+#[test]
+fn boringssl_exp() {
+    let mut n = 0;
+    for b in &file("exp_tests.txt") {
+        let a = nat(big(get(b, "A").unwrap()).magnitude());
+        let e = big(get(b, "E").unwrap());
+        let e: u32 = e.try_into().unwrap();
+        let trim = |x: Nat| x.resize(x.bit_len_vartime().div_ceil(64)).unwrap();
+        let mut acc = Nat::from_u64(1);
+        for i in (0..32).rev() {
+            acc = trim(acc.square());
+            if (e >> i) & 1 == 1 {
+                acc = trim(acc.mul(&a));
+            }
+        }
+        assert_eq!(
+            ubig(&acc),
+            *big(get(b, "Exp").unwrap()).magnitude(),
+            "{b:?}"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 5);
+}
+
+// ------------------------------------------------- random and edge cases
+
+/// Bit lengths k x 64 and k x 64 +- 1 for the differential tests.
+fn widths(max_bits: usize) -> Vec<usize> {
+    let mut w = vec![2, 3, 63];
+    for k in [
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 64, 128, 256,
+    ] {
+        for d in [-1i64, 0, 1] {
+            let b = (64 * k as i64 + d) as usize;
+            if b <= max_bits {
+                w.push(b);
+            }
+        }
+    }
+    w.sort_unstable();
+    w.dedup();
+    w
+}
+
+fn random_below(rng: &mut Rng, n: &BigUint) -> BigUint {
+    let bytes = rng.bytes((n.bits() as usize).div_ceil(8) + 8);
+    BigUint::from_bytes_be(&bytes) % n
+}
+
+/// Moduli of exactly `bits` bits: random odd, all ones, 2^(bits-1) + 1,
+/// and one with a sparse top.
+fn moduli(rng: &mut Rng, bits: usize) -> Vec<BigUint> {
+    let one = BigUint::from(1u8);
+    let top = &one << (bits - 1);
+    let mut r = BigUint::from_bytes_be(&rng.bytes(bits.div_ceil(8))) % &top;
+    r |= &top;
+    r |= &one;
+    let all = (&one << bits) - &one;
+    let mut v = vec![r, all, &top + &one];
+    if bits > 66 {
+        v.push(&top + (&one << (bits / 2)) + &one);
+    }
+    v
+}
+
+/// Operands below `n`: 0, 1, 2, n - 1, n - 2, all ones below n,
+/// 2^j +- 1 and random values.
+fn operands(rng: &mut Rng, n: &BigUint) -> Vec<BigUint> {
+    let one = BigUint::from(1u8);
+    let bits = n.bits() as usize;
+    let mut v = vec![BigUint::from(0u8), one.clone(), n - &one];
+    if *n > BigUint::from(2u8) {
+        v.push(BigUint::from(2u8));
+        v.push(n - 2u8);
+    }
+    let ones = ((&one << (bits - 1)) - &one) % n;
+    v.push(ones);
+    for j in [1, 63, 64, bits / 2, bits.saturating_sub(2)] {
+        if j > 0 {
+            let p = &one << j;
+            v.push((&p + &one) % n);
+            v.push((&p - &one) % n);
+        }
+    }
+    for _ in 0..4 {
+        v.push(random_below(rng, n));
+    }
+    v
+}
+
+fn mont_ref(a: &BigUint, b: &BigUint, n: &BigUint, k: usize) -> BigUint {
+    // r with r * R = a * b (mod n): r = a * b * R^-1; check via the inverse
+    // computed by Fermat-free means: solve with num-bigint's modpow on R^-1
+    // = (R mod n)^(phi...) is unknown, so use the extended Euclid below.
+    let r = BigUint::from(1u8) << (64 * k);
+    let rinv = modinv(&(r % n), n);
+    (a * b % n) * rinv % n
+}
+
+fn modinv(a: &BigUint, n: &BigUint) -> BigUint {
+    let (mut t, mut newt) = (BigInt::from(0), BigInt::from(1));
+    let (mut r, mut newr) = (BigInt::from(n.clone()), BigInt::from(a.clone()));
+    while newr != BigInt::from(0) {
+        let q = &r / &newr;
+        (t, newt) = (newt.clone(), t - &q * newt);
+        (r, newr) = (newr.clone(), r - &q * newr);
+    }
+    let n = BigInt::from(n.clone());
+    (((t % &n) + &n) % &n).to_biguint().unwrap()
+}
+
+/// Every kernel against `soft` (and `soft` against num-bigint) for `mul`
+/// and `sqr`, including aliased operands, at every width up to 16384 bits.
+#[test]
+fn kernels_match_soft_and_num_bigint() {
+    let (soft, others) = accelerated::<Impl>();
+    let mut rng = Rng(0x6d6f6e74);
+    let mut cases = 0;
+    for bits in widths(16384) {
+        for n in moduli(&mut rng, bits) {
+            let k = limbs_of(&n);
+            let nn = nat_w(&n, k);
+            let n0 = mont::n0_of(nn.as_limbs()[0]);
+            assert_eq!(
+                (BigUint::from(n0) * &n + 1u8) % (BigUint::from(1u8) << 64),
+                BigUint::from(0u8)
+            );
+            let ops = operands(&mut rng, &n);
+            let pick = if k > 64 { 3 } else { ops.len() };
+            for (i, a) in ops.iter().enumerate().take(pick) {
+                let b = &ops[(i * 7 + 3) % ops.len()];
+                let (na, nb) = (nat_w(a, k), nat_w(b, k));
+                let mut want = vec![0u64; k];
+                mont::mul(
+                    soft,
+                    &mut want,
+                    na.as_limbs(),
+                    nb.as_limbs(),
+                    nn.as_limbs(),
+                    n0,
+                )
+                .unwrap();
+                if k <= 64 {
+                    let r = mont_ref(a, b, &n, k);
+                    assert_eq!(ubig(&Nat::from_limbs(&want)), r, "soft mul {bits} bits");
+                }
+                let mut want_sq = vec![0u64; k];
+                mont::sqr(soft, &mut want_sq, na.as_limbs(), nn.as_limbs(), n0).unwrap();
+                let mut aa = vec![0u64; k];
+                mont::mul(
+                    soft,
+                    &mut aa,
+                    na.as_limbs(),
+                    na.as_limbs(),
+                    nn.as_limbs(),
+                    n0,
+                )
+                .unwrap();
+                assert_eq!(want_sq, aa, "soft sqr vs a*a, {bits} bits");
+                for &c in &others {
+                    let mut got = vec![0u64; k];
+                    mont::mul(c, &mut got, na.as_limbs(), nb.as_limbs(), nn.as_limbs(), n0)
+                        .unwrap();
+                    assert_eq!(got, want, "{c:?} mul, {bits} bits, operand {i}");
+                    mont::mul(c, &mut got, na.as_limbs(), na.as_limbs(), nn.as_limbs(), n0)
+                        .unwrap();
+                    assert_eq!(got, want_sq, "{c:?} mul aliased, {bits} bits, operand {i}");
+                    mont::sqr(c, &mut got, na.as_limbs(), nn.as_limbs(), n0).unwrap();
+                    assert_eq!(got, want_sq, "{c:?} sqr, {bits} bits, operand {i}");
+                }
+                cases += 1;
+            }
+        }
+    }
+    eprintln!(
+        "montgomery kernels: {cases} cases, soft vs {:?}",
+        others.iter().map(|c| c.get().name()).collect::<Vec<_>>()
+    );
+}
+
+/// Modular exponentiation on every kernel against num-bigint's `modpow`.
+#[test]
+fn pow_matches_num_bigint() {
+    let mut rng = Rng(0x706f77);
+    for_each_impl::<Impl>("pow vs num-bigint", |c| {
+        for bits in widths(2049) {
+            for n in moduli(&mut rng, bits) {
+                let md = Modulus::with_impl(&nat(&n), c).unwrap();
+                let ops = operands(&mut rng, &n);
+                let exps: Vec<BigUint> = vec![
+                    BigUint::from(0u8),
+                    BigUint::from(1u8),
+                    BigUint::from(65537u32),
+                    &n - 1u8,
+                    random_below(&mut rng, &n),
+                    (BigUint::from(1u8) << (bits.min(200))) - 1u8,
+                ];
+                let take = if bits > 600 { 2 } else { ops.len() };
+                for (i, a) in ops.iter().enumerate().take(take) {
+                    let e = &exps[i % exps.len()];
+                    let want = a.modpow(e, &n);
+                    let na = nat_w(a, md.limbs());
+                    let eb = e.to_bytes_be();
+                    assert_eq!(ubig(&md.pow(&na, &eb).unwrap()), want, "{c:?} pow {bits}");
+                    assert_eq!(
+                        ubig(&md.pow_vartime(&na, &eb).unwrap()),
+                        want,
+                        "{c:?} pow_vartime {bits}"
+                    );
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn bytes_round_trip_and_errors() {
+    let n = Nat::from_be_bytes(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(n.limbs(), 2);
+    assert_eq!(&n.to_be_bytes()[7..], &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let mut out = [0xffu8; 12];
+    n.write_be_bytes(&mut out).unwrap();
+    assert_eq!(out, [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let mut short = [0u8; 8];
+    assert!(n.write_be_bytes(&mut short).is_err());
+    assert!(Nat::from_be_bytes_width(&[1; 9], 1).is_err());
+    assert_eq!(
+        Nat::from_be_bytes_width(&[0, 0, 0, 0, 0, 0, 0, 0, 7], 1)
+            .unwrap()
+            .as_limbs(),
+        [7]
+    );
+    assert_eq!(Nat::from_be_bytes(&[]).limbs(), 1);
+    // Modulus errors: even, too wide; residue errors: too wide, too big.
+    assert!(Modulus::new(&Nat::from_u64(10)).is_err());
+    assert!(Modulus::new(&Nat::zero(257)).is_err());
+    let m = Modulus::new(&Nat::from_u64(101)).unwrap();
+    assert!(m.pow(&Nat::from_u64(101), &[1]).is_err());
+    assert!(m.pow(&Nat::zero(2), &[1]).is_err());
+    assert!(m.mul(&Nat::from_u64(5), &Nat::from_u64(200)).is_err());
+    let c: Checked = Impl::Soft.check().unwrap();
+    let mut r = [0u64; 2];
+    assert!(mont::mul(c, &mut r, &[1, 0], &[1], &[101, 0], 1).is_err());
+    assert!(mont::sqr(c, &mut [], &[], &[], 1).is_err());
+}
+
+#[test]
+fn ct_helpers() {
+    let a = Nat::from_limbs(&[5, 0]);
+    let b = Nat::from_u64(7);
+    assert!(bool::from(a.ct_lt(&b)) && !bool::from(b.ct_lt(&a)));
+    assert_eq!(a.ct_cmp(&b), -1);
+    assert_eq!(b.ct_cmp(&a), 1);
+    assert_eq!(a.ct_cmp(&Nat::from_u64(5)), 0);
+    assert!(bool::from(a.ct_eq(&Nat::from_u64(5))));
+    let s = Nat::select(&a, &b, subtle::Choice::from(1));
+    assert_eq!(s.as_limbs(), [7, 0]);
+    let s = Nat::select(&a, &b, subtle::Choice::from(0));
+    assert_eq!(s.as_limbs(), [5, 0]);
+    let x = Nat::from_limbs(&[0, 0b1000]);
+    assert_eq!(x.trailing_zeros(), 67);
+    assert_eq!(x.shr_secret(67).as_limbs(), [1, 0]);
+    assert_eq!(x.shr_secret(128).as_limbs(), [0, 0]);
+    assert_eq!(x.shr_secret(3).as_limbs(), [0, 1]);
+    assert_eq!(Nat::zero(2).trailing_zeros(), 128);
+    let m = Modulus::new(&Nat::from_u64(101)).unwrap();
+    let r = m.add(&Nat::from_u64(100), &Nat::from_u64(5)).unwrap();
+    assert_eq!(r.as_limbs(), [4]);
+    let r = m.sub(&Nat::from_u64(3), &Nat::from_u64(5)).unwrap();
+    assert_eq!(r.as_limbs(), [99]);
+    assert_eq!(
+        m.reduce(&Nat::from_limbs(&[0, 1])).as_limbs(),
+        [((1u128 << 64) % 101) as u64]
+    );
+}
