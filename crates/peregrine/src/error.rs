@@ -31,6 +31,18 @@ pub enum Error {
         /// Which limit.
         what: &'static str,
     },
+    /// Key material that is malformed (bad DER or PEM) or inconsistent (an
+    /// RSA key whose `n` is not `p*q`, ...). Says which check failed, never
+    /// the values.
+    InvalidKey {
+        /// Which check failed.
+        what: &'static str,
+    },
+    /// A private-key result failed its check before release (a fault
+    /// during the computation, or a corrupted key); nothing was released.
+    FaultDetected,
+    /// The operating system's random number generator failed.
+    RandomnessUnavailable,
 }
 
 impl fmt::Display for Error {
@@ -41,6 +53,9 @@ impl fmt::Display for Error {
             Error::InvalidParameter { what } => write!(f, "invalid parameter: {what}"),
             Error::InvalidPadding => f.write_str("invalid padding"),
             Error::LimitExceeded { what } => write!(f, "limit exceeded: {what}"),
+            Error::InvalidKey { what } => write!(f, "invalid key: {what}"),
+            Error::FaultDetected => f.write_str("private-key result failed its check (fault)"),
+            Error::RandomnessUnavailable => f.write_str("random number generator failed"),
         }
     }
 }

@@ -1,0 +1,71 @@
+//! RSA (RFC 8017): keys, signatures (PKCS#1 v1.5 and PSS), encryption
+//! (OAEP, and PKCS#1 v1.5 with implicit rejection) and key generation, on
+//! [`crate::bignum`].
+//!
+//! - Keys ([`RsaPrivateKey`], [`RsaPublicKey`]) load from PKCS#1 and
+//!   PKCS#8 (private) or PKCS#1 and SubjectPublicKeyInfo (public), DER or
+//!   PEM, through the RustCrypto `pkcs1`/`pkcs8`/`spki` crates, and are
+//!   checked on load: `n = p*q`, `e` odd and `> 1`, `d*e = 1` modulo
+//!   `p-1` and `q-1`, and the CRT values consistent. A key that fails any
+//!   check is an error, never a panic. Private keys export to PKCS#8 and
+//!   PKCS#1, public keys to SubjectPublicKeyInfo and PKCS#1.
+//! - Private-key operations use the CRT with constant-time Montgomery
+//!   exponentiation ([`crate::bignum::Modulus::pow`]), base blinding (a
+//!   fresh random `r` per operation: the exponentiations see `c * r^e`,
+//!   never `c`), and verify the result with the public exponent before
+//!   releasing it, so a fault in one CRT half (the Boneh-DeMillo-Lipton /
+//!   Lenstra attack) gives an error ([`crate::Error::FaultDetected`])
+//!   instead of a signature that factors `n`.
+//! - Public-key operations (verification, encryption) use
+//!   [`crate::bignum::Modulus::pow_vartime`]: the exponent is public and
+//!   the time depends on it only.
+//! - Signatures: [`pkcs1v15`] (SHA-2 and SHA-3 for signing; SHA-1 for
+//!   verification only) and [`pss`] (salt length as in RFC 8017: the
+//!   digest length by default, any explicit length, the maximum, or
+//!   recovered from the signature when verifying). Verification is strict:
+//!   the signature must be exactly `k` bytes and below `n`, and a PKCS#1
+//!   v1.5 encoding must be byte for byte the one signing would produce (no
+//!   BER, no missing `NULL`, no trailing data), as Wycheproof expects.
+//! - Encryption: [`oaep`], whose padding check runs in constant time, and
+//!   [`pkcs1v15`] decryption with *implicit rejection* (see
+//!   [`RsaPrivateKey::decrypt_pkcs1v15`] for why).
+//! - Key generation ([`RsaPrivateKey::generate`]): 2048, 3072 or 4096 bits,
+//!   `e = 65537`, primes from the `getrandom` crate's generator tested with
+//!   Miller-Rabin ([`crate::bignum::is_probable_prime`]).
+//!
+//! The hashes are Peregrine's own ([`crate::hash`]), and MGF1 runs over the
+//! same types ([`mgf1`]).
+//!
+//! Constant time: everything that touches a private value (the primes,
+//! exponents, CRT coefficient, the blinded base, the decrypted encoding
+//! before its padding is judged) runs in time that depends on the public
+//! sizes only. Secrets are zeroized on drop. What is public: the key size,
+//! the public key, ciphertexts and signatures, whether a ciphertext is
+//! below `n`, and, once OAEP padding has been found valid, the message
+//! length.
+//!
+//! Randomness comes from the operating system through the `getrandom`
+//! crate, so this module needs the `std` or the `getrandom` feature.
+
+mod hashes;
+mod key;
+
+pub mod oaep;
+pub mod pkcs1v15;
+pub mod pss;
+
+pub use hashes::{DigestInfo, SigningHash, mgf1};
+pub use key::{RsaPrivateKey, RsaPublicKey};
+
+use crate::Error;
+
+/// Fills `out` from the operating system's random number generator.
+pub(crate) fn random(out: &mut [u8]) -> Result<(), Error> {
+    getrandom::fill(out).map_err(|_| Error::RandomnessUnavailable)
+}
+
+/// An error for malformed or inconsistent key material (which check
+/// failed, never the values).
+pub(crate) fn bad_key(what: &'static str) -> Error {
+    Error::InvalidKey { what }
+}
