@@ -24,11 +24,21 @@
 use crate::Error;
 
 mod soft;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_adx;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_bmi2;
 
 pub(crate) use soft::square as soft_square;
 
 crate::cpu::backends! {
     primitive: "montgomery", doc: "A Montgomery multiplication backend.";
+    /// x86_64 `mulx` with the two independent carry chains of `adcx`
+    /// (CF) and `adox` (OF), inline `asm!`, four limbs per inner step.
+    Adx = "adx", "x86_64", [Bmi2, Adx];
+    /// x86_64 `mulx` without ADX: one `adc` chain, inline `asm!`, four limbs
+    /// per inner step.
+    Bmi2 = "bmi2", "x86_64", [Bmi2];
     /// Portable Rust on `u128` products, constant time.
     Soft = "soft", any, [];
 }
@@ -81,8 +91,17 @@ pub fn sqr(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n0: u64) -> Result
 #[inline]
 pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
     debug_assert!(check_len(n.len(), &[r.len(), a.len(), b.len()]).is_ok());
-    #[allow(clippy::match_single_binding)] // until the accelerated kernels land
     match imp.0 {
+        // SAFETY: a `Checked` exists only when `Impl::check` saw the CPU
+        // features the backend's `#[target_feature]` list needs (see
+        // `Impl::needs`), on the architecture it is compiled for; every
+        // slice has `n.len()` limbs, `1 <= n.len() <= MAX_LIMBS` (checked by
+        // the callers: `mul` above and `Modulus`, which fixes the width).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Adx => unsafe { x86_64_adx::mul(r, a, b, n, n0) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Bmi2 => unsafe { x86_64_bmi2::mul(r, a, b, n, n0) },
         _ => soft::mul(r, a, b, n, n0),
     }
 }
@@ -91,8 +110,13 @@ pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n
 #[inline]
 pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
     debug_assert!(check_len(n.len(), &[r.len(), a.len()]).is_ok());
-    #[allow(clippy::match_single_binding)] // until the accelerated kernels land
     match imp.0 {
+        // SAFETY: as in `mul_unchecked`.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Adx => unsafe { x86_64_adx::sqr(r, a, n, n0) },
+        // SAFETY: as in `mul_unchecked`.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Bmi2 => unsafe { x86_64_bmi2::sqr(r, a, n, n0) },
         _ => soft::sqr(r, a, n, n0),
     }
 }
