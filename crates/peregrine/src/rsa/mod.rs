@@ -55,7 +55,7 @@ pub mod pkcs1v15;
 pub mod pss;
 
 pub use hashes::{DigestInfo, SigningHash, mgf1};
-pub use key::{RsaPrivateKey, RsaPublicKey};
+pub use key::{CrtComponents, MAX_BITS, MIN_BITS, RsaPrivateKey, RsaPublicKey};
 
 use crate::Error;
 

@@ -1,0 +1,193 @@
+//! RSA key generation (FIPS 186-5 appendix A.1.3, probable primes), with
+//! `e = 65537` and the operating system's random number generator.
+//!
+//! Each prime candidate is `nlen/2` random bits with the top two bits set
+//! (so `p >= 1.5 * 2^(nlen/2 - 1) > sqrt(2) * 2^(nlen/2 - 1)` and `n` has
+//! exactly `nlen` bits) and the bottom bit set. A candidate is discarded
+//! when it has an odd factor below 2^11 or when `e` divides `p - 1`, checked by
+//! constant-time Barrett reductions (no division instruction sees the
+//! candidate), then tested with Miller-Rabin
+//! ([`crate::bignum::is_probable_prime_with`], FIPS 186-5 table B.1
+//! rounds). `|p - q|` must exceed `2^(nlen/2 - 100)`. Then
+//! `d = e^(-1) mod lcm(p-1, q-1)` (it must exceed `2^(nlen/2)`), and the
+//! CRT values; the key is validated like a loaded one before it is
+//! returned.
+//!
+//! Timing: discarded candidates reveal nothing about the primes kept (they
+//! are independent draws); the work on the kept primes is constant time in
+//! their values. How many candidates were drawn is visible.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use zeroize::Zeroizing;
+
+use super::key::CrtComponents;
+use super::{RsaPrivateKey, random};
+use crate::Error;
+use crate::bignum::{self, Nat};
+
+/// The public exponent of generated keys.
+pub const E: u32 = 65537;
+
+/// The odd primes below 2^11 (308 of them), by a sieve: trial division
+/// by these discards about 85% of odd candidates for far less than one
+/// Miller-Rabin round costs.
+fn small_primes() -> Vec<u32> {
+    const LIMIT: usize = 1 << 11;
+    let mut composite = vec![false; LIMIT];
+    let mut out = Vec::new();
+    for i in 3..LIMIT {
+        if i % 2 == 0 || composite[i] {
+            continue;
+        }
+        out.push(i as u32);
+        let mut j = i * i;
+        while j < LIMIT {
+            composite[j] = true;
+            j += i;
+        }
+    }
+    out
+}
+
+/// `x mod m` for a secret `x` and a public `m < 2^17`, in constant time:
+/// 16 bits at a time, each step a Barrett estimate (multiply by
+/// `floor(2^48 / m)` and shift) and one masked correction.
+fn mod_small(x: &Nat, m: u32) -> u32 {
+    let m = m as u64;
+    let inv = ((1u128 << 48) / m as u128) as u64; // public
+    let mut r = 0u64;
+    for &l in x.as_limbs().iter().rev() {
+        for s in (0..4).rev() {
+            let t = (r << 16) | ((l >> (16 * s)) & 0xffff); // < 2^33
+            let q = ((t as u128 * inv as u128) >> 48) as u64; // q or q - 1
+            let mut rr = t - q * m;
+            // rr < 2m: subtract m once when rr >= m, by mask.
+            let ge = ((rr.wrapping_sub(m)) >> 63) ^ 1;
+            rr -= m & ge.wrapping_neg();
+            r = rr;
+        }
+    }
+    r as u32
+}
+
+/// A random probable prime of exactly `bits` bits (a multiple of 64) with
+/// its top two bits set and `gcd(e, p - 1) = 1`.
+fn gen_prime(bits: usize, primes: &[u32]) -> Result<Nat, Error> {
+    let bytes = bits / 8;
+    let rounds = bignum::fips186_5_rounds(bits);
+    let mut buf = Zeroizing::new(vec![0u8; bytes]);
+    // FIPS 186-5 A.1.3 step 4.7 allows 5 * nlen/2 tries; keep going a
+    // little longer than that before reporting failure.
+    for _ in 0..20 * bits {
+        random(&mut buf)?;
+        buf[0] |= 0xc0;
+        buf[bytes - 1] |= 1;
+        let p = Nat::from_be_bytes(&buf);
+        // Fold every check into one flag, then decide (the flag of a
+        // candidate that is kept is always the same: nothing leaks).
+        let mut bad = 0u32;
+        for &sp in primes {
+            bad |= (mod_small(&p, sp) == 0) as u32;
+        }
+        bad |= (mod_small(&p, E) == 1) as u32;
+        if bad != 0 {
+            continue;
+        }
+        if bignum::is_probable_prime_with(&p, rounds, random)? {
+            return Ok(p);
+        }
+    }
+    Err(Error::LimitExceeded {
+        what: "RSA prime generation: no prime found",
+    })
+}
+
+impl RsaPrivateKey {
+    /// A new key of `bits` bits (2048, 3072 or 4096) with `e = 65537`.
+    ///
+    /// Takes a while: on the order of a hundred milliseconds for 2048 bits
+    /// and seconds for 4096 in a release build (the prime search is a
+    /// random walk, so the time varies from key to key).
+    pub fn generate(bits: usize) -> Result<Self, Error> {
+        if !matches!(bits, 2048 | 3072 | 4096) {
+            return Err(Error::InvalidParameter {
+                what: "RSA key size (2048, 3072 or 4096 bits)",
+            });
+        }
+        let half = bits / 2;
+        let primes = small_primes();
+        for _ in 0..16 {
+            let p = gen_prime(half, &primes)?;
+            let q = gen_prime(half, &primes)?;
+            // |p - q| > 2^(half - 100): the difference's top 100 bits are
+            // not all zero.
+            let (diff, borrow) = p.sub(&q);
+            let diff = if borrow == 1 { q.sub(&p).0 } else { diff };
+            if diff.bit_len_vartime() <= half - 100 {
+                continue;
+            }
+            // p > q is conventional (qInv = q^(-1) mod p either way).
+            let (p, q) = if borrow == 1 { (q, p) } else { (p, q) };
+            let one = Nat::from_u64(1);
+            let pm1 = p.sub(&one).0;
+            let qm1 = q.sub(&one).0;
+            let g = bignum::gcd(&pm1, &qm1);
+            let (lambda, _) = pm1.mul(&qm1).div_rem(&g)?;
+            let d = bignum::mod_inverse(&Nat::from_u64(E as u64), &lambda)?;
+            // d > 2^(nlen/2) (FIPS 186-5 A.1.1 step 3).
+            if d.bit_len_vartime() <= half {
+                continue;
+            }
+            let dp = d.rem(&pm1)?;
+            let dq = d.rem(&qm1)?;
+            let qinv = bignum::mod_inverse(&q, &p)?;
+            let n = p.mul(&q);
+            let z = |x: &Nat| Zeroizing::new(x.to_be_bytes());
+            let (nb, db, pb, qb, dpb, dqb, qib) = (z(&n), z(&d), z(&p), z(&q), z(&dp), z(&dq), z(&qinv));
+            return RsaPrivateKey::from_crt_components(&CrtComponents {
+                n: &nb,
+                e: &E.to_be_bytes(),
+                d: &db,
+                p: &pb,
+                q: &qb,
+                dp: &dpb,
+                dq: &dqb,
+                qinv: &qib,
+            });
+        }
+        Err(Error::LimitExceeded {
+            what: "RSA key generation: no suitable prime pair",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mod_small_matches_division() {
+        let x = Nat::from_be_bytes(&[
+            0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
+            0x00, 0x12, 0x34,
+        ]);
+        let v = u128::from_be_bytes(x.to_be_bytes()[8..].try_into().unwrap());
+        let hi = x.as_limbs()[2] as u128;
+        for m in [3u32, 5, 7, 65521, 65537, 2, 97] {
+            // x = hi * 2^128 + v
+            let two128 = ((u128::MAX % m as u128) + 1) % m as u128;
+            let want = ((hi % m as u128) * two128 + v % m as u128) % m as u128;
+            assert_eq!(mod_small(&x, m) as u128, want, "m = {m}");
+        }
+        assert_eq!(mod_small(&Nat::zero(3), 7), 0);
+    }
+
+    #[test]
+    fn small_primes_table() {
+        let p = small_primes();
+        assert_eq!(p[..5], [3, 5, 7, 11, 13]);
+        assert_eq!(*p.last().unwrap(), 2039);
+        assert_eq!(p.len(), 308);
+    }
+}
