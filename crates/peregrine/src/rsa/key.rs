@@ -75,6 +75,11 @@ pub struct RsaPrivateKey {
     dq: Zeroizing<Vec<u8>>,
     /// `qInv`, at `p`'s width.
     qinv: Nat,
+    /// Whether `p` and `q` fill their top limbs (bit length a multiple of
+    /// 64: true for the keys of 2048, 3072, 4096 bits that everyone
+    /// generates), which enables [`reduce_wide`].
+    p_full: bool,
+    q_full: bool,
 }
 
 impl fmt::Debug for RsaPrivateKey {
@@ -94,6 +99,31 @@ fn strip(b: &[u8]) -> &[u8] {
 
 fn der_err(what: &'static str) -> impl FnOnce(der::Error) -> Error {
     move |_| bad_key(what)
+}
+
+/// `x mod m`. When `m` fills its top limb (`2^(64k - 1) <= m < 2^(64k)`)
+/// and `x` has at most `2k` limbs: `x = hi * 2^(64k) + lo` with `hi`, `lo`
+/// below `2m`, so one masked subtraction each brings them below `m`, and
+/// `x mod m = MontMul(hi, R^2) + lo`: one Montgomery product instead of
+/// [`Modulus::reduce`]'s `64 * width(x)` modular doublings. Otherwise the
+/// generic reduction. Constant time either way (which path is taken
+/// depends on widths and on whether `m` fills its limb, a property of the
+/// key size).
+fn reduce_wide(m: &Modulus, full: bool, x: &Nat) -> Result<Nat, Error> {
+    let k = m.limbs();
+    let limbs = x.as_limbs();
+    if !full || limbs.len() > 2 * k {
+        return Ok(m.reduce(x));
+    }
+    let split = k.min(limbs.len());
+    let below = |v: Nat| {
+        let (d, borrow) = v.sub(m.n());
+        Nat::select(&d, &v, subtle::Choice::from(borrow as u8))
+    };
+    let lo = below(Nat::from_limbs(&limbs[..split]).resize(k)?);
+    let hi = below(Nat::from_limbs(&limbs[split..]).resize(k)?);
+    let hr = m.mul(&hi, m.rr())?;
+    m.add(&hr, &lo)
 }
 
 fn one(limbs: usize) -> Nat {
@@ -341,7 +371,13 @@ impl RsaPrivateKey {
         let dq = fit(c.dq, q_b.len())?;
         let qinv = Nat::from_be_bytes_width(strip(c.qinv), p.limbs())
             .map_err(|_| bad_key("RSA CRT coefficient wider than p"))?;
+        // Whether the primes fill their top limbs: a property of their bit
+        // lengths (fixed by the key size for generated keys).
+        let p_full = pn.bit_len_vartime() == pn.bits();
+        let q_full = qn.bit_len_vartime() == qn.bits();
         let key = RsaPrivateKey {
+            p_full,
+            q_full,
             d: Nat::from_be_bytes(strip(c.d)),
             public,
             p,
@@ -480,9 +516,9 @@ impl RsaPrivateKey {
         let re = n.pow_vartime(&r, &pubk.e)?;
         let cb = n.mul_mod(&c, &re)?;
 
-        let m1 = self.p.pow(&self.p.reduce(&cb), &self.dp)?;
-        let m2 = self.q.pow(&self.q.reduce(&cb), &self.dq)?;
-        let diff = self.p.sub(&m1, &self.p.reduce(&m2))?;
+        let m1 = self.p.pow(&reduce_wide(&self.p, self.p_full, &cb)?, &self.dp)?;
+        let m2 = self.q.pow(&reduce_wide(&self.q, self.q_full, &cb)?, &self.dq)?;
+        let diff = self.p.sub(&m1, &reduce_wide(&self.p, self.p_full, &m2)?)?;
         let h = self.p.mul_mod(&diff, &self.qinv)?;
         let (mb, _carry) = self.q.n().mul(&h).add(&m2);
         let mb = mb.resize(n.limbs()).map_err(|_| Error::FaultDetected)?;
@@ -525,8 +561,8 @@ impl RsaPrivateKey {
     /// prime (`r^(p-2) mod p`, `r^(q-2) mod q`) and Garner's combination.
     /// Errors when `r` shares a factor with `n`.
     fn inverse_mod_n(&self, r: &Nat) -> Result<Nat, Error> {
-        let inv_mod = |m: &Modulus| -> Result<Nat, Error> {
-            let rm = m.reduce(r);
+        let inv_mod = |m: &Modulus, full: bool| -> Result<Nat, Error> {
+            let rm = reduce_wide(m, full, r)?;
             if bool::from(rm.is_zero()) {
                 return Err(Error::InvalidParameter {
                     what: "blinding factor not invertible",
@@ -536,14 +572,14 @@ impl RsaPrivateKey {
             let e = Zeroizing::new(m.n().sub(&two).0.to_be_bytes());
             m.pow(&rm, &e)
         };
-        let ip = inv_mod(&self.p)?;
-        let iq = inv_mod(&self.q)?;
+        let ip = inv_mod(&self.p, self.p_full)?;
+        let iq = inv_mod(&self.q, self.q_full)?;
         self.crt_combine(&ip, &iq)
     }
 
     /// The `x mod n` with `x = a mod p`, `x = b mod q` (Garner).
     fn crt_combine(&self, a: &Nat, b: &Nat) -> Result<Nat, Error> {
-        let diff = self.p.sub(a, &self.p.reduce(b))?;
+        let diff = self.p.sub(a, &reduce_wide(&self.p, self.p_full, b)?)?;
         let h = self.p.mul_mod(&diff, &self.qinv)?;
         let (x, _) = self.q.n().mul(&h).add(b);
         x.resize(self.public.n.limbs())
@@ -716,6 +752,22 @@ mod tests {
         assert_eq!(&p2, pubk);
         let p3 = RsaPublicKey::from_pem(&pubk.to_pkcs1_pem().unwrap()).unwrap();
         assert_eq!(&p3, pubk);
+    }
+
+    #[test]
+    fn reduce_wide_matches_reduce() {
+        let key = RsaPrivateKey::from_pem(PEM).unwrap();
+        assert!(key.p_full && key.q_full);
+        for seed in 0..20u8 {
+            let bytes: Vec<u8> = (0..256).map(|i| (i as u8).wrapping_mul(seed | 1) ^ seed).collect();
+            let x = Nat::from_be_bytes(&bytes);
+            for m in [&key.p, &key.q] {
+                let fast = reduce_wide(m, true, &x).unwrap();
+                assert!(bool::from(fast.ct_eq(&m.reduce(&x))));
+            }
+        }
+        let max = Nat::from_be_bytes(&[0xff; 256]);
+        assert!(bool::from(reduce_wide(&key.p, true, &max).unwrap().ct_eq(&key.p.reduce(&max))));
     }
 
     #[test]
