@@ -31,7 +31,7 @@
 
 use core::arch::asm;
 
-use super::{final_sub, soft, with_scratch};
+use super::{double_add_diagonal, final_sub, soft, with_scratch};
 
 /// `r = a * b * 2^(-64k) mod n`. See `super::mul`.
 ///
@@ -311,22 +311,4 @@ pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
         r[..k].copy_from_slice(&t[k..]);
         final_sub(&mut r[..k], top, n);
     });
-}
-
-/// `t = 2 t + sum a[i]^2 2^(128 i)` (`t` has `2 * a.len()` limbs).
-#[inline]
-pub(crate) fn double_add_diagonal(t: &mut [u64], a: &[u64]) {
-    let mut shift_in = 0u64;
-    let mut carry = 0u64;
-    for (i, &ai) in a.iter().enumerate() {
-        let sq = (ai as u128) * (ai as u128);
-        let d0 = (t[2 * i] << 1) | shift_in;
-        let d1 = (t[2 * i + 1] << 1) | (t[2 * i] >> 63);
-        shift_in = t[2 * i + 1] >> 63;
-        let s = (d0 as u128) + (sq as u64 as u128) + (carry as u128);
-        t[2 * i] = s as u64;
-        let s = (d1 as u128) + (sq >> 64) + (s >> 64);
-        t[2 * i + 1] = s as u64;
-        carry = (s >> 64) as u64;
-    }
 }
