@@ -32,7 +32,7 @@ pub mod kdf;
 pub mod mac;
 pub mod mode;
 pub mod registry;
-#[cfg(any(feature = "std", feature = "getrandom"))]
+#[cfg(feature = "getrandom")]
 pub mod rsa;
 
 pub use error::Error;

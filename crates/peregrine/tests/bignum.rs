@@ -505,3 +505,150 @@ fn ct_helpers() {
         [((1u128 << 64) % 101) as u64]
     );
 }
+
+// ------------------------------------------- inverse, GCD, Miller-Rabin
+
+#[test]
+fn boringssl_mod_inv() {
+    let mut n = 0;
+    for b in &file("mod_inv_tests.txt") {
+        let a = big(get(b, "A").unwrap());
+        let m = big(get(b, "M").unwrap());
+        let want = big(get(b, "ModInv").unwrap());
+        let got = peregrine::bignum::mod_inverse(&nat(a.magnitude()), &nat(m.magnitude()))
+            .unwrap_or_else(|e| panic!("{e}: {b:?}"));
+        assert_eq!(ubig(&got), *want.magnitude(), "{b:?}");
+        assert_eq!(got.limbs(), nat(m.magnitude()).limbs());
+        n += 1;
+    }
+    assert_eq!(n, 28);
+    use peregrine::bignum::mod_inverse;
+    assert!(mod_inverse(&Nat::from_u64(6), &Nat::from_u64(9)).is_err());
+    assert!(mod_inverse(&Nat::from_u64(4), &Nat::from_u64(10)).is_err());
+    assert!(mod_inverse(&Nat::from_u64(3), &Nat::zero(1)).is_err());
+    assert!(mod_inverse(&Nat::zero(2), &Nat::from_u64(7)).is_err());
+}
+
+#[test]
+fn mod_inverse_random() {
+    let mut rng = Rng(0x696e76);
+    for bits in [64, 127, 128, 129, 512, 1024, 1025] {
+        for even in [false, true] {
+            let mut m =
+                BigUint::from_bytes_be(&rng.bytes(bits / 8 + 1)) % (BigUint::from(1u8) << bits);
+            m.set_bit(bits as u64 - 1, true);
+            m.set_bit(0, !even);
+            let mut a = random_below(&mut rng, &m);
+            if even {
+                a.set_bit(0, true);
+            }
+            let x = peregrine::bignum::mod_inverse(&nat(&a), &nat(&m));
+            let g = num_gcd(&a, &m);
+            if g == BigUint::from(1u8) {
+                let x = ubig(&x.unwrap());
+                assert_eq!(&a * &x % &m, BigUint::from(1u8), "{bits} even={even}");
+            } else {
+                assert!(x.is_err());
+            }
+        }
+    }
+}
+
+fn num_gcd(a: &BigUint, b: &BigUint) -> BigUint {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    while b != BigUint::from(0u8) {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
+#[test]
+fn boringssl_gcd_and_lcm() {
+    let mut n = 0;
+    for b in &file("gcd_tests.txt") {
+        let a = nat(big(get(b, "A").unwrap()).magnitude());
+        let bb = nat(big(get(b, "B").unwrap()).magnitude());
+        let want = big(get(b, "GCD").unwrap());
+        let g = peregrine::bignum::gcd(&a, &bb);
+        assert_eq!(ubig(&g), *want.magnitude(), "{b:?}");
+        assert_eq!(ubig(&peregrine::bignum::gcd(&bb, &a)), *want.magnitude());
+        let lcm = big(get(b, "LCM").unwrap());
+        if !bool::from(g.is_zero()) {
+            let (l, r) = a.mul(&bb).div_rem(&g).unwrap();
+            assert!(bool::from(r.is_zero()));
+            assert_eq!(ubig(&l), *lcm.magnitude(), "LCM {b:?}");
+        }
+        n += 1;
+    }
+    assert_eq!(n, 55);
+    let g = peregrine::bignum::gcd(&Nat::from_u64(0), &Nat::from_limbs(&[0, 6]));
+    assert_eq!(g.as_limbs(), [0, 6]);
+    let g = peregrine::bignum::gcd(&Nat::from_limbs(&[12, 0]), &Nat::from_u64(0));
+    assert_eq!(g.as_limbs(), [12, 0]);
+}
+
+#[test]
+fn boringssl_miller_rabin() {
+    let (mut comp, mut prime) = (0, 0);
+    for_each_impl::<Impl>("miller_rabin", |c| {
+        for b in &file("miller_rabin_tests.txt") {
+            let w = nat(big(get(b, "W").unwrap()).magnitude());
+            let base = nat_w(big(get(b, "B").unwrap()).magnitude(), w.limbs());
+            let md = Modulus::with_impl(&w, c).unwrap();
+            let witness = peregrine::bignum::miller_rabin_witness(&md, &base).unwrap();
+            match get(b, "Result").unwrap() {
+                "Composite" => {
+                    assert!(witness, "{b:?}");
+                    comp += 1;
+                }
+                "PossiblyPrime" => {
+                    assert!(!witness, "{b:?}");
+                    prime += 1;
+                }
+                r => panic!("{r}"),
+            }
+        }
+    });
+    assert!(comp >= 29 && prime >= 43, "{comp} {prime}");
+}
+
+#[test]
+fn probable_primes() {
+    use peregrine::bignum::{fips186_5_rounds, is_probable_prime};
+    assert_eq!(fips186_5_rounds(1024), 5);
+    assert_eq!(fips186_5_rounds(1536), 4);
+    assert_eq!(fips186_5_rounds(2048), 4);
+    assert_eq!(fips186_5_rounds(512), 7);
+    let one = BigUint::from(1u8);
+    // Mersenne primes 2^127 - 1 and 2^521 - 1, and a 1024-bit prime
+    // (2^1024 - 105, from the table of primes just below powers of two).
+    for p in [
+        (&one << 127) - 1u8,
+        (&one << 521) - 1u8,
+        (&one << 1024) - 105u8,
+    ] {
+        assert!(is_probable_prime(&nat(&p)).unwrap(), "{p}");
+    }
+    // Carmichael numbers, a product of two primes, a prime square, small cases.
+    let m127 = (&one << 127) - 1u8;
+    for c in [
+        BigUint::from(561u32),
+        BigUint::from(41041u32),
+        BigUint::from(3215031751u64),
+        &m127 * ((&one << 89) - 1u8),
+        &m127 * &m127,
+        (&one << 1024) - 1u8,
+        BigUint::from(1u8),
+        BigUint::from(9u8),
+        BigUint::from(100u8),
+    ] {
+        assert!(!is_probable_prime(&nat(&c)).unwrap(), "{c}");
+    }
+    for p in [2u64, 3, 5, 7, 13, 65537] {
+        assert!(is_probable_prime(&Nat::from_u64(p)).unwrap(), "{p}");
+    }
+    assert!(!is_probable_prime(&Nat::from_u64(0)).unwrap());
+    assert!(!is_probable_prime(&Nat::from_u64(4)).unwrap());
+}

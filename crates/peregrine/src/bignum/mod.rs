@@ -13,8 +13,9 @@
 //!   ([`Modulus::pow`], constant time with a 5-bit fixed window and a
 //!   masked table scan; [`Modulus::pow_vartime`] for public exponents).
 //! - Key generation helpers: [`mod_inverse`], [`gcd`] (constant time) and
-//!   Miller-Rabin ([`is_probable_prime`], with the round counts of FIPS
-//!   186-5 table B.1).
+//!   Miller-Rabin ([`is_probable_prime_with`] and, with the `std` or
+//!   `getrandom` feature, `is_probable_prime` on the OS generator; the
+//!   round counts of FIPS 186-5 table B.1).
 //!
 //! Only functions whose names end in `_vartime` may take time that depends
 //! on a value, and each says what it reveals. Errors (an even modulus, a
@@ -29,9 +30,15 @@
 //! assert_eq!(r.to_be_bytes(), [0, 0, 0, 0, 0x20, 0x8f, 0x8a, 0xa0]);
 //! ```
 
+mod gcd;
 mod modulus;
 pub mod mont;
 mod nat;
+mod prime;
 
+pub use gcd::{gcd, mod_inverse};
 pub use modulus::{Modulus, POW_WINDOW};
 pub use nat::Nat;
+#[cfg(feature = "getrandom")]
+pub use prime::is_probable_prime;
+pub use prime::{fips186_5_rounds, is_probable_prime_with, miller_rabin_witness};

@@ -515,4 +515,28 @@ impl Nat {
         }
         out
     }
+
+    /// `self << s` for a secret shift `s`, at the same width (bits shifted
+    /// out are lost; shifts of the width or more give zero): a barrel
+    /// shifter of masked selections.
+    pub fn shl_secret(&self, s: usize) -> Nat {
+        let mut out = self.clone();
+        let bits = self.bits();
+        let mut j = 0;
+        while (1usize << j) < bits {
+            let shifted = out.shl_vartime(1 << j);
+            select_into(
+                &mut out.limbs,
+                &shifted.limbs,
+                mask_bit(((s >> j) & 1) as u64),
+            );
+            j += 1;
+        }
+        let below = ((s as u64).wrapping_sub(bits as u64)) >> 63;
+        let keep = mask_bit(below);
+        for x in out.limbs.iter_mut() {
+            *x &= keep;
+        }
+        out
+    }
 }

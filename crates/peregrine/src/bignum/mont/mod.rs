@@ -23,6 +23,8 @@
 
 use crate::Error;
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_adx;
@@ -39,6 +41,11 @@ crate::cpu::backends! {
     /// x86_64 `mulx` without ADX: one `adc` chain, inline `asm!`, four limbs
     /// per inner step.
     Bmi2 = "bmi2", "x86_64", [Bmi2];
+    /// aarch64 `mul`/`umulh` with `adds`/`adcs`, inline `asm!`, four limbs
+    /// per inner step. Uses only the base ISA; listed as needing NEON (every
+    /// aarch64 Linux CPU has it) so that `PEREGRINE_CPU=-neon` or `none`
+    /// selects the portable kernel.
+    Aarch64 = "aarch64", "aarch64", [Neon];
     /// Portable Rust on `u128` products, constant time.
     Soft = "soft", any, [];
 }
@@ -102,6 +109,9 @@ pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::mul(r, a, b, n, n0) },
+        // SAFETY: as above (no features needed beyond the base ISA).
+        #[cfg(target_arch = "aarch64")]
+        Impl::Aarch64 => unsafe { aarch64::mul(r, a, b, n, n0) },
         _ => soft::mul(r, a, b, n, n0),
     }
 }
@@ -117,6 +127,9 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
         // SAFETY: as in `mul_unchecked`.
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::sqr(r, a, n, n0) },
+        // SAFETY: as in `mul_unchecked`.
+        #[cfg(target_arch = "aarch64")]
+        Impl::Aarch64 => unsafe { aarch64::sqr(r, a, n, n0) },
         _ => soft::sqr(r, a, n, n0),
     }
 }
@@ -165,5 +178,27 @@ pub(crate) fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R 
     } else {
         let mut v = zeroize::Zeroizing::new(alloc::vec![0u64; len]);
         f(&mut v)
+    }
+}
+
+/// `t = 2 t + sum a[i]^2 2^(128 i)` (`t` has `2 * a.len()` limbs).
+#[inline]
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(dead_code)
+)]
+pub(crate) fn double_add_diagonal(t: &mut [u64], a: &[u64]) {
+    let mut shift_in = 0u64;
+    let mut carry = 0u64;
+    for (i, &ai) in a.iter().enumerate() {
+        let sq = (ai as u128) * (ai as u128);
+        let d0 = (t[2 * i] << 1) | shift_in;
+        let d1 = (t[2 * i + 1] << 1) | (t[2 * i] >> 63);
+        shift_in = t[2 * i + 1] >> 63;
+        let s = (d0 as u128) + (sq as u64 as u128) + (carry as u128);
+        t[2 * i] = s as u64;
+        let s = (d1 as u128) + (sq >> 64) + (s >> 64);
+        t[2 * i + 1] = s as u64;
+        carry = (s >> 64) as u64;
     }
 }

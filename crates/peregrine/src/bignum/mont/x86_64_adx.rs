@@ -10,8 +10,9 @@
 //!
 //! - `mul`: one `asm!` block per limb `b[i]` runs the fused row
 //!   `t = (t + a * b[i] + m * n) / 2^64` over four limbs at a time: the
-//!   low halves of the products go into `t` on the CF chain, the high
-//!   halves on the OF chain, so the two additions of each limb do not wait
+//!   low halves of the products meet `t` on the CF chain (`t` as a memory
+//!   operand of `adcx` in the `a * b[i]` half), the high halves come in on
+//!   the OF chain, so the two additions of each limb do not wait
 //!   on each other. Each four-limb step closes both chains into its carry
 //!   word (`hi + CF + OF` never overflows: four limbs plus a 64 x 256-bit
 //!   product plus a carry word fit in five limbs), so the loop counter's
@@ -19,7 +20,8 @@
 //!   division by 2^64). Limbs past the last multiple of four (`k % 4`) go
 //!   through the portable code within the same row.
 //! - `sqr`: each cross product `a[i] * a[j]` (`i < j`) once, by rows of
-//!   `mac_row` (`t[..len] += s * v[..len]`, same two chains), then the
+//!   `mac_row` (`t[..len] += s * v[..len]`, same two chains, eight limbs
+//!   per step), then the
 //!   triangle doubled plus the diagonal, then word-by-word Montgomery
 //!   reduction with `mac_row` over `n` (HAC 14.32), then the final masked
 //!   subtraction.
@@ -31,7 +33,7 @@
 
 use core::arch::asm;
 
-use super::{final_sub, soft, with_scratch};
+use super::{double_add_diagonal, final_sub, soft, with_scratch};
 
 /// `r = a * b * 2^(-64k) mod n`. See `super::mul`.
 ///
@@ -63,23 +65,22 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
             asm!(
                 // First four limbs: t[0] + a[0] b + m n[0] == 0 mod 2^64 by
                 // the choice of m, so that limb is not stored.
-                "mov {x0}, qword ptr [{pt}]",
-                "mov {x1}, qword ptr [{pt} + 8]",
-                "mov {x2}, qword ptr [{pt} + 16]",
-                "mov {x3}, qword ptr [{pt} + 24]",
+                // x = a[0..4] b + t[0..4]: the low halves of the products
+                // land in x, t comes in on CF (a memory operand of adcx),
+                // the high halves on OF.
                 "movq rdx, {xb}",
                 "xor {ca:e}, {ca:e}", // ca = 0, CF = OF = 0
                 "xor {cn:e}, {cn:e}",
-                "mulx {h}, {lo}, qword ptr [{pa}]",
-                "adcx {x0}, {lo}",
-                "mulx {ca}, {lo}, qword ptr [{pa} + 8]",
-                "adcx {x1}, {lo}",
+                "mulx {h}, {x0}, qword ptr [{pa}]",
+                "adcx {x0}, qword ptr [{pt}]",
+                "mulx {ca}, {x1}, qword ptr [{pa} + 8]",
+                "adcx {x1}, qword ptr [{pt} + 8]",
                 "adox {x1}, {h}",
-                "mulx {h}, {lo}, qword ptr [{pa} + 16]",
-                "adcx {x2}, {lo}",
+                "mulx {h}, {x2}, qword ptr [{pa} + 16]",
+                "adcx {x2}, qword ptr [{pt} + 16]",
                 "adox {x2}, {ca}",
-                "mulx {ca}, {lo}, qword ptr [{pa} + 24]",
-                "adcx {x3}, {lo}",
+                "mulx {ca}, {x3}, qword ptr [{pa} + 24]",
+                "adcx {x3}, qword ptr [{pt} + 24]",
                 "adox {x3}, {h}",
                 "mov {lo:e}, 0",
                 "adcx {ca}, {lo}",
@@ -110,23 +111,19 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
                 // Four limbs per step: x = t[j..j+4] + a[j..j+4] b + ca,
                 // then x += n[j..j+4] m + cn, stored at t[j-1..j+3].
                 "2:",
-                "mov {x0}, qword ptr [{pt}]",
-                "mov {x1}, qword ptr [{pt} + 8]",
-                "mov {x2}, qword ptr [{pt} + 16]",
-                "mov {x3}, qword ptr [{pt} + 24]",
                 "movq rdx, {xb}",
                 "xor {lo:e}, {lo:e}", // CF = OF = 0
-                "mulx {h}, {lo}, qword ptr [{pa}]",
-                "adcx {x0}, {lo}",
+                "mulx {h}, {x0}, qword ptr [{pa}]",
+                "adcx {x0}, qword ptr [{pt}]",
                 "adox {x0}, {ca}",
-                "mulx {ca}, {lo}, qword ptr [{pa} + 8]",
-                "adcx {x1}, {lo}",
+                "mulx {ca}, {x1}, qword ptr [{pa} + 8]",
+                "adcx {x1}, qword ptr [{pt} + 8]",
                 "adox {x1}, {h}",
-                "mulx {h}, {lo}, qword ptr [{pa} + 16]",
-                "adcx {x2}, {lo}",
+                "mulx {h}, {x2}, qword ptr [{pa} + 16]",
+                "adcx {x2}, qword ptr [{pt} + 16]",
                 "adox {x2}, {ca}",
-                "mulx {ca}, {lo}, qword ptr [{pa} + 24]",
-                "adcx {x3}, {lo}",
+                "mulx {ca}, {x3}, qword ptr [{pa} + 24]",
+                "adcx {x3}, qword ptr [{pt} + 24]",
                 "adox {x3}, {h}",
                 "mov {lo:e}, 0",
                 "adcx {ca}, {lo}",
@@ -190,7 +187,11 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
     final_sub(r, top, n);
 }
 
-/// `t[..len] += s * v[..len] + c`, returning the carry word out.
+/// `t[..len] += s * v[..len] + c`, returning the carry word out: `len % 4`
+/// single limbs, then one four-limb step when `len / 4` is odd, then
+/// eight-limb steps. Each step keeps the running sum in one register: `lo`
+/// gets `t[j]` on the CF chain (`adcx` with a memory operand) and the
+/// previous high half on the OF chain, and is stored back.
 ///
 /// # Safety
 /// BMI2 and ADX; `t` and `v` hold at least `len` limbs.
@@ -199,9 +200,9 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
 unsafe fn mac_row(t: *mut u64, v: *const u64, len: usize, s: u64, c: u64) -> u64 {
     let c_out: u64;
     // SAFETY: the caller guarantees `len` limbs behind both pointers; the
-    // block reads `v[..len]`, reads and writes `t[..len]`, first one limb
-    // at a time for `len % 4` limbs, then four at a time, both pointers
-    // advancing with the limbs done. BMI2/ADX by the caller. No stack use.
+    // block reads `v[..len]` and reads and writes `t[..len]`, the pointers
+    // advancing with the limbs done (len % 4, then 4 * ((len / 4) % 2), then
+    // 8 * (len / 8)). BMI2/ADX by the caller. No stack use.
     unsafe {
         asm!(
             "test {c1}, {c1}",
@@ -220,46 +221,83 @@ unsafe fn mac_row(t: *mut u64, v: *const u64, len: usize, s: u64, c: u64) -> u64
             "jnz 6b",
             "7:",
             "test {c4}, {c4}",
-            "jz 9f",
-            "8:",
-            "mov {x0}, qword ptr [{pt}]",
-            "mov {x1}, qword ptr [{pt} + 8]",
-            "mov {x2}, qword ptr [{pt} + 16]",
-            "mov {x3}, qword ptr [{pt} + 24]",
+            "jz 8f",
+            // Four limbs: the low halves and t on CF, the high halves on OF, the
+            // sum kept in `lo` and stored (t is a memory operand of adcx).
             "xor {lo:e}, {lo:e}",
             "mulx {h}, {lo}, qword ptr [{pv}]",
-            "adcx {x0}, {lo}",
-            "adox {x0}, {c}",
+            "adcx {lo}, qword ptr [{pt}]",
+            "adox {lo}, {c}",
+            "mov qword ptr [{pt}], {lo}",
             "mulx {c}, {lo}, qword ptr [{pv} + 8]",
-            "adcx {x1}, {lo}",
-            "adox {x1}, {h}",
+            "adcx {lo}, qword ptr [{pt} + 8]",
+            "adox {lo}, {h}",
+            "mov qword ptr [{pt} + 8], {lo}",
             "mulx {h}, {lo}, qword ptr [{pv} + 16]",
-            "adcx {x2}, {lo}",
-            "adox {x2}, {c}",
+            "adcx {lo}, qword ptr [{pt} + 16]",
+            "adox {lo}, {c}",
+            "mov qword ptr [{pt} + 16], {lo}",
             "mulx {c}, {lo}, qword ptr [{pv} + 24]",
-            "adcx {x3}, {lo}",
-            "adox {x3}, {h}",
+            "adcx {lo}, qword ptr [{pt} + 24]",
+            "adox {lo}, {h}",
+            "mov qword ptr [{pt} + 24], {lo}",
             "mov {lo:e}, 0",
             "adcx {c}, {lo}",
             "adox {c}, {lo}",
-            "mov qword ptr [{pt}], {x0}",
-            "mov qword ptr [{pt} + 8], {x1}",
-            "mov qword ptr [{pt} + 16], {x2}",
-            "mov qword ptr [{pt} + 24], {x3}",
             "lea {pv}, [{pv} + 32]",
             "lea {pt}, [{pt} + 32]",
-            "dec {c4}",
-            "jnz 8b",
+            "8:",
+            "test {c8}, {c8}",
+            "jz 5f",
+            // Eight limbs per step, the same two chains.
             "9:",
+            "xor {lo:e}, {lo:e}",
+            "mulx {h}, {lo}, qword ptr [{pv}]",
+            "adcx {lo}, qword ptr [{pt}]",
+            "adox {lo}, {c}",
+            "mov qword ptr [{pt}], {lo}",
+            "mulx {c}, {lo}, qword ptr [{pv} + 8]",
+            "adcx {lo}, qword ptr [{pt} + 8]",
+            "adox {lo}, {h}",
+            "mov qword ptr [{pt} + 8], {lo}",
+            "mulx {h}, {lo}, qword ptr [{pv} + 16]",
+            "adcx {lo}, qword ptr [{pt} + 16]",
+            "adox {lo}, {c}",
+            "mov qword ptr [{pt} + 16], {lo}",
+            "mulx {c}, {lo}, qword ptr [{pv} + 24]",
+            "adcx {lo}, qword ptr [{pt} + 24]",
+            "adox {lo}, {h}",
+            "mov qword ptr [{pt} + 24], {lo}",
+            "mulx {h}, {lo}, qword ptr [{pv} + 32]",
+            "adcx {lo}, qword ptr [{pt} + 32]",
+            "adox {lo}, {c}",
+            "mov qword ptr [{pt} + 32], {lo}",
+            "mulx {c}, {lo}, qword ptr [{pv} + 40]",
+            "adcx {lo}, qword ptr [{pt} + 40]",
+            "adox {lo}, {h}",
+            "mov qword ptr [{pt} + 40], {lo}",
+            "mulx {h}, {lo}, qword ptr [{pv} + 48]",
+            "adcx {lo}, qword ptr [{pt} + 48]",
+            "adox {lo}, {c}",
+            "mov qword ptr [{pt} + 48], {lo}",
+            "mulx {c}, {lo}, qword ptr [{pv} + 56]",
+            "adcx {lo}, qword ptr [{pt} + 56]",
+            "adox {lo}, {h}",
+            "mov qword ptr [{pt} + 56], {lo}",
+            "mov {lo:e}, 0",
+            "adcx {c}, {lo}",
+            "adox {c}, {lo}",
+            "lea {pv}, [{pv} + 64]",
+            "lea {pt}, [{pt} + 64]",
+            "dec {c8}",
+            "jnz 9b",
+            "5:",
             pt = inout(reg) t => _,
             pv = inout(reg) v => _,
             c1 = inout(reg) len % 4 => _,
-            c4 = inout(reg) len / 4 => _,
+            c4 = in(reg) (len / 4) % 2,
+            c8 = inout(reg) len / 8 => _,
             c = inout(reg) c => c_out,
-            x0 = out(reg) _,
-            x1 = out(reg) _,
-            x2 = out(reg) _,
-            x3 = out(reg) _,
             lo = out(reg) _,
             h = out(reg) _,
             in("rdx") s,
@@ -311,22 +349,4 @@ pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
         r[..k].copy_from_slice(&t[k..]);
         final_sub(&mut r[..k], top, n);
     });
-}
-
-/// `t = 2 t + sum a[i]^2 2^(128 i)` (`t` has `2 * a.len()` limbs).
-#[inline]
-pub(crate) fn double_add_diagonal(t: &mut [u64], a: &[u64]) {
-    let mut shift_in = 0u64;
-    let mut carry = 0u64;
-    for (i, &ai) in a.iter().enumerate() {
-        let sq = (ai as u128) * (ai as u128);
-        let d0 = (t[2 * i] << 1) | shift_in;
-        let d1 = (t[2 * i + 1] << 1) | (t[2 * i] >> 63);
-        shift_in = t[2 * i + 1] >> 63;
-        let s = (d0 as u128) + (sq as u64 as u128) + (carry as u128);
-        t[2 * i] = s as u64;
-        let s = (d1 as u128) + (sq >> 64) + (s >> 64);
-        t[2 * i + 1] = s as u64;
-        carry = (s >> 64) as u64;
-    }
 }

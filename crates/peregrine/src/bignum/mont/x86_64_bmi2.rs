@@ -20,8 +20,7 @@
 
 use core::arch::asm;
 
-use super::x86_64_adx::double_add_diagonal;
-use super::{final_sub, soft, with_scratch};
+use super::{double_add_diagonal, final_sub, soft, with_scratch};
 
 /// `r = a * b * 2^(-64k) mod n`. See `super::mul`.
 ///
