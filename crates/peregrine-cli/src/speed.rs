@@ -364,12 +364,20 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
         Vec::new()
     };
     let mut rows = Vec::new();
+    let mut pk_rows = Vec::new();
     for (alg, imps) in &plan {
+        if let Kind::PublicKey(ops) = alg.kind {
+            for &imp in imps {
+                pk_rows.push(measure_pk(alg, imp, ops, budget, warmup, &o));
+            }
+            continue;
+        }
         // Planned backends are available (features are never added back);
         // a missing one would be skipped, never a panic.
         let opts = BenchOptions {
             decrypt: o.decrypt,
             tls_aad: o.aead,
+            op: 0,
         };
         let mut runs: Vec<(&'static str, BenchFn)> = imps
             .iter()
@@ -406,11 +414,118 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     }
 
     if o.json {
-        writeln!(out, "{}", json(&rows, o.decrypt))?;
+        writeln!(out, "{}", json(&rows, &pk_rows, o.decrypt))?;
     } else {
-        write!(out, "{}", table(&o.sizes, &rows))?;
+        if !rows.is_empty() {
+            write!(out, "{}", table(&o.sizes, &rows))?;
+        }
+        write!(out, "{}", pk_tables(&pk_rows))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One measured public-key operation: `None` when the backend could not
+/// set it up (shown as such, never dropped).
+struct PkCell {
+    op: &'static str,
+    result: Option<(u64, f64)>,
+}
+
+impl PkCell {
+    fn per_second(&self) -> Option<f64> {
+        self.result.map(|(n, s)| n as f64 / s)
+    }
+}
+
+struct PkRow {
+    alg: &'static Algorithm,
+    imp: &'static str,
+    cells: Vec<PkCell>,
+}
+
+/// Times each operation of a public-key row for the budget, one
+/// operation per call (the buffer is unused).
+fn measure_pk(
+    alg: &'static Algorithm,
+    imp: &'static str,
+    ops: &'static [&'static str],
+    budget: Duration,
+    warmup: Duration,
+    o: &Options,
+) -> PkRow {
+    let mut cells = Vec::new();
+    for (i, &op) in ops.iter().enumerate() {
+        let opts = BenchOptions {
+            decrypt: false,
+            tls_aad: false,
+            op: i,
+        };
+        crate::progress(format_args!(
+            "Doing {} [{imp}] {op} for {}s: ",
+            alg.name, o.seconds
+        ));
+        let result = alg.bench(imp, &opts).map(|mut f| {
+            measure(&mut f, &mut [], warmup);
+            measure(&mut f, &mut [], budget)
+        });
+        match result {
+            Some((n, secs)) => crate::progress(format_args!("{n} {op}s in {secs:.2}s\n")),
+            None => crate::progress(format_args!("not available on this backend\n")),
+        }
+        cells.push(PkCell { op, result });
+    }
+    PkRow { alg, imp, cells }
+}
+
+/// openssl-style tables for the public-key rows: seconds per operation,
+/// then operations per second, one table per set of operations.
+fn pk_tables(rows: &[PkRow]) -> String {
+    let mut s = String::new();
+    let mut groups: Vec<Vec<&PkRow>> = Vec::new();
+    for r in rows {
+        let ops: Vec<&str> = r.cells.iter().map(|c| c.op).collect();
+        match groups
+            .iter_mut()
+            .find(|g| g[0].cells.iter().map(|c| c.op).eq(ops.iter().copied()))
+        {
+            Some(g) => g.push(r),
+            None => groups.push(vec![r]),
+        }
+    }
+    for g in groups {
+        let label = |r: &PkRow| format!("{} [{}]", r.alg.name, r.imp);
+        let width = g.iter().map(|r| label(r).len()).max().unwrap_or(0).max(20);
+        s.push_str(&format!("{:<width$}", ""));
+        for c in &g[0].cells {
+            s.push_str(&format!(" {:>10}", c.op));
+        }
+        for c in &g[0].cells {
+            s.push_str(&format!(" {:>10}", format!("{}/s", short(c.op))));
+        }
+        s.push('\n');
+        for r in g {
+            s.push_str(&format!("{:<width$}", label(r)));
+            for c in &r.cells {
+                let v = c.per_second().map_or("n/a".to_string(), |p| format!("{:.6}s", 1.0 / p));
+                s.push_str(&format!(" {v:>10}"));
+            }
+            for c in &r.cells {
+                let v = c.per_second().map_or("n/a".to_string(), |p| format!("{p:.1}"));
+                s.push_str(&format!(" {v:>10}"));
+            }
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// openssl's short column names for the per-second columns.
+fn short(op: &str) -> &str {
+    match op {
+        "encrypt" => "encr.",
+        "decrypt" => "decr.",
+        o => o,
+    }
 }
 
 fn header() -> String {
@@ -485,7 +600,7 @@ fn json_str(s: &str) -> String {
     out
 }
 
-fn json(rows: &[Row], decrypt: bool) -> String {
+fn json(rows: &[Row], pk_rows: &[PkRow], decrypt: bool) -> String {
     let cpu = peregrine::cpu::effective();
     let names = |c: peregrine::cpu::Caps| {
         c.iter()
@@ -528,6 +643,24 @@ fn json(rows: &[Row], decrypt: bool) -> String {
                 } else {
                     ""
                 }
+            ));
+        }
+    }
+    for r in pk_rows {
+        for c in &r.cells {
+            if !first {
+                s.push(',');
+            }
+            first = false;
+            let (n, secs, rate) = match c.result {
+                Some((n, secs)) => (n.to_string(), format!("{secs:.6}"), format!("{:.3}", n as f64 / secs)),
+                None => ("null".into(), "null".into(), "null".into()),
+            };
+            s.push_str(&format!(
+                "\n{{\"algorithm\":{},\"impl\":{},\"operation\":{},\"iterations\":{n},\"seconds\":{secs},\"ops_per_second\":{rate}}}",
+                json_str(r.alg.name),
+                json_str(r.imp),
+                json_str(c.op),
             ));
         }
     }

@@ -16,6 +16,7 @@ use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
 use crate::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use crate::aead::ghash::{self, Ghash};
+use crate::bignum::mont;
 use crate::cipher::aes;
 use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cpu::{Backend, Caps};
@@ -34,6 +35,7 @@ use crate::mode::ctr::Ctr;
 use crate::mode::ecb::Ecb;
 use crate::mode::ofb::Ofb;
 use crate::mode::xts::{Tweak, Xts};
+use crate::rsa::RsaPrivateKey;
 
 /// What kind of algorithm an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +55,11 @@ pub enum Kind {
     /// An AEAD (`aes-128-gcm`): seals the buffer in place with a tag (or
     /// with [`BenchOptions::decrypt`], opens a sealed copy of it).
     Aead,
+    /// Public-key operations (`rsa2048`), timed per operation rather than
+    /// per byte: the operations' names, in the order [`BenchOptions::op`]
+    /// indexes them ("sign", "verify", "encrypt", "decrypt"; "keygen").
+    /// The benchmark closure ignores its buffer.
+    PublicKey(&'static [&'static str]),
 }
 
 impl Kind {
@@ -187,6 +194,8 @@ pub struct BenchOptions {
     /// Give each AEAD message 13 bytes of AAD, like a TLS record header
     /// (`openssl speed -aead`).
     pub tls_aad: bool,
+    /// For [`Kind::PublicKey`]: which of its operations to time.
+    pub op: usize,
 }
 
 type StreamFn = fn(&str, &StreamOptions<'_>) -> Result<Box<dyn Streaming>, StreamError>;
@@ -679,6 +688,84 @@ fn bench_ghash(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     }))
 }
 
+/// The operations of an RSA row, as `openssl speed rsa2048` (3.x) shows
+/// them: PKCS#1 v1.5 signatures over a SHA-256 digest, and OAEP-SHA-256
+/// encryption of 32 bytes.
+const RSA_OPS: &[&str] = &["sign", "verify", "encrypt", "decrypt"];
+/// The operation of a key-generation row.
+const KEYGEN_OPS: &[&str] = &["keygen"];
+
+/// Fixed RSA keys for the benchmark rows (PKCS#8 DER, made with `openssl
+/// genpkey`). Public test keys: never use them for anything else.
+fn rsa_bench_key(bits: usize) -> Option<&'static [u8]> {
+    Some(match bits {
+        1024 => include_bytes!("benchkeys/rsa1024.der"),
+        2048 => include_bytes!("benchkeys/rsa2048.der"),
+        3072 => include_bytes!("benchkeys/rsa3072.der"),
+        4096 => include_bytes!("benchkeys/rsa4096.der"),
+        7680 => include_bytes!("benchkeys/rsa7680.der"),
+        15360 => include_bytes!("benchkeys/rsa15360.der"),
+        _ => return None,
+    })
+}
+
+/// One RSA operation per call on the `BITS`-bit bench key and the kernel
+/// `imp`: [`RSA_OPS`]`[o.op]`. Inputs (a signature to verify, a ciphertext
+/// to decrypt) are made here, outside the timed calls.
+fn bench_rsa<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    use crate::hash::sha256::Sha256;
+    let c = checked::<mont::Impl>(imp)?;
+    let key = RsaPrivateKey::from_der(rsa_bench_key(BITS)?)
+        .ok()?
+        .with_backend(c)
+        .ok()?;
+    let public = key.public_key().clone();
+    let digest = [0x5au8; 32];
+    Some(match o.op {
+        0 => Box::new(move |_: &mut [u8]| {
+            key.sign_pkcs1v15_digest::<Sha256>(&digest)
+                .map_or(0, |s| s[0])
+        }),
+        1 => {
+            let sig = key.sign_pkcs1v15_digest::<Sha256>(&digest).ok()?;
+            Box::new(move |_: &mut [u8]| {
+                u8::from(public.verify_pkcs1v15_digest::<Sha256>(&digest, &sig).is_ok())
+            })
+        }
+        2 => Box::new(move |_: &mut [u8]| {
+            public
+                .encrypt_oaep::<Sha256>(&digest, &[])
+                .map_or(0, |c| c[0])
+        }),
+        3 => {
+            let ct = public.encrypt_oaep::<Sha256>(&digest, &[]).ok()?;
+            Box::new(move |_: &mut [u8]| {
+                key.decrypt_oaep::<Sha256>(&ct, &[])
+                    .map_or(0, |m| m.first().copied().unwrap_or(0))
+            })
+        }
+        _ => return None,
+    })
+}
+
+/// One `BITS`-bit key generation (e = 65537) per call, on the best kernel
+/// (the prime search picks its own).
+fn bench_keygen<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    checked::<mont::Impl>(imp)?;
+    if o.op != 0 || imp != best::<mont::Impl>() {
+        return None;
+    }
+    Some(Box::new(|_: &mut [u8]| {
+        RsaPrivateKey::generate(BITS).map_or(0, |k| k.public_key().n()[0])
+    }))
+}
+
+macro_rules! rsa {
+    ($name:literal, $label:literal, $bits:literal) => {
+        entry!($name, [], $label, Kind::PublicKey(RSA_OPS), 0, 1, mont::Impl, no_stream, bench_rsa::<$bits>)
+    };
+}
+
 macro_rules! cipher {
     ($name:literal, [$($alias:literal),*], $label:literal, $bench:ident, $k:literal, $mult:literal, $min:literal) => {
         entry!($name, [$($alias),*], $label, Kind::Cipher, 0, 1, aes::Impl, no_stream, $bench::<$k>, $mult, $min)
@@ -964,6 +1051,23 @@ pub static ALGORITHMS: &[Algorithm] = &[
         sha256::Impl,
         no_stream,
         bench_hmac_many
+    ),
+    rsa!("rsa1024", "RSA-1024", 1024),
+    rsa!("rsa2048", "RSA-2048", 2048),
+    rsa!("rsa3072", "RSA-3072", 3072),
+    rsa!("rsa4096", "RSA-4096", 4096),
+    rsa!("rsa7680", "RSA-7680", 7680),
+    rsa!("rsa15360", "RSA-15360", 15360),
+    entry!(
+        "rsa2048-keygen",
+        [],
+        "RSA-2048 key generation",
+        Kind::PublicKey(KEYGEN_OPS),
+        0,
+        1,
+        mont::Impl,
+        no_stream,
+        bench_keygen::<2048>
     ),
 ];
 
