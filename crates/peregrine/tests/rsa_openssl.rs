@@ -39,8 +39,7 @@ fn tmpdir(test: &str) -> PathBuf {
 }
 
 fn openssl(args: &[&str]) -> std::process::Output {
-    let out = Command::new("openssl").args(args).output().unwrap();
-    out
+    Command::new("openssl").args(args).output().unwrap()
 }
 
 fn ok(args: &[&str]) -> Vec<u8> {
@@ -213,5 +212,46 @@ fn rsa_openssl_signatures_and_oaep() {
     let pubout = ok(&["pkey", "-in", p(&dir.join("key.pem")), "-pubout"]);
     let pk = RsaPublicKey::from_pem(std::str::from_utf8(&pubout).unwrap()).unwrap();
     assert_eq!(&pk, key.public_key());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Keys generated here (2048, 3072, 4096 bits) pass `openssl pkey -check`
+/// (which tests the primes and every CRT value), have e = 65537 and the
+/// requested size according to openssl, and sign and decrypt with it.
+#[test]
+fn rsa_openssl_generated_keys_check() {
+    let test = "rsa_openssl_generated_keys_check";
+    if !openssl_available(test) {
+        return;
+    }
+    let dir = tmpdir(test);
+    for bits in [2048, 3072, 4096] {
+        let key = RsaPrivateKey::generate(bits).unwrap();
+        assert_eq!(key.public_key().bits(), bits);
+        assert_eq!(key.public_key().e(), [1, 0, 1]);
+        let key_pem = dir.join("gen.pem");
+        std::fs::write(&key_pem, key.to_pkcs8_pem().unwrap().as_bytes()).unwrap();
+        let out = ok(&["pkey", "-in", p(&key_pem), "-check", "-noout"]);
+        assert!(
+            String::from_utf8_lossy(&out).contains("Key is valid"),
+            "{bits}: {out:?}"
+        );
+        let text = String::from_utf8(ok(&["pkey", "-in", p(&key_pem), "-text", "-noout"])).unwrap();
+        assert!(
+            text.contains(&format!("Private-Key: ({bits} bit, 2 primes)")),
+            "{text}"
+        );
+        assert!(text.contains("publicExponent: 65537"), "{text}");
+        // The SPKI PEM is what `openssl pkey -pubout` writes.
+        let pubout = ok(&["pkey", "-in", p(&key_pem), "-pubout"]);
+        assert_eq!(
+            String::from_utf8(pubout).unwrap(),
+            key.public_key().to_spki_pem().unwrap()
+        );
+        if bits == 2048 {
+            cross_signatures(test, &key, &dir);
+            cross_oaep(&key, &dir);
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

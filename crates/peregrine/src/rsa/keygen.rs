@@ -144,7 +144,8 @@ impl RsaPrivateKey {
             let qinv = bignum::mod_inverse(&q, &p)?;
             let n = p.mul(&q);
             let z = |x: &Nat| Zeroizing::new(x.to_be_bytes());
-            let (nb, db, pb, qb, dpb, dqb, qib) = (z(&n), z(&d), z(&p), z(&q), z(&dp), z(&dq), z(&qinv));
+            let (nb, db, pb, qb, dpb, dqb, qib) =
+                (z(&n), z(&d), z(&p), z(&q), z(&dp), z(&dq), z(&qinv));
             return RsaPrivateKey::from_crt_components(&CrtComponents {
                 n: &nb,
                 e: &E.to_be_bytes(),
@@ -169,8 +170,8 @@ mod tests {
     #[test]
     fn mod_small_matches_division() {
         let x = Nat::from_be_bytes(&[
-            0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
-            0x00, 0x12, 0x34,
+            0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22,
+            0x11, 0x00, 0x12, 0x34,
         ]);
         let v = u128::from_be_bytes(x.to_be_bytes()[8..].try_into().unwrap());
         let hi = x.as_limbs()[2] as u128;
@@ -181,6 +182,21 @@ mod tests {
             assert_eq!(mod_small(&x, m) as u128, want, "m = {m}");
         }
         assert_eq!(mod_small(&Nat::zero(3), 7), 0);
+    }
+
+    #[test]
+    fn generate_2048() {
+        let key = RsaPrivateKey::generate(2048).unwrap();
+        key.validate().unwrap();
+        assert_eq!(key.public_key().bits(), 2048);
+        let sig = key
+            .sign_pkcs1v15::<crate::hash::sha256::Sha256>(b"m")
+            .unwrap();
+        key.public_key()
+            .verify_pkcs1v15::<crate::hash::sha256::Sha256>(b"m", &sig)
+            .unwrap();
+        assert!(RsaPrivateKey::generate(1024).is_err());
+        assert!(RsaPrivateKey::generate(2047).is_err());
     }
 
     #[test]

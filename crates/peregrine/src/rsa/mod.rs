@@ -26,15 +26,32 @@
 //!   the signature must be exactly `k` bytes and below `n`, and a PKCS#1
 //!   v1.5 encoding must be byte for byte the one signing would produce (no
 //!   BER, no missing `NULL`, no trailing data), as Wycheproof expects.
-//! - Encryption: [`oaep`], whose padding check runs in constant time, and
-//!   [`pkcs1v15`] decryption with *implicit rejection* (see
-//!   [`RsaPrivateKey::decrypt_pkcs1v15`] for why).
+//! - Encryption: [`oaep`], whose padding check runs in constant time.
+//!   PKCS#1 v1.5 encryption is deliberately absent: its decryption is a
+//!   padding oracle that the Marvin attack (2023) showed leaks even from
+//!   code written to be constant time; [`pkcs1v15`] says why implicit
+//!   rejection was not shipped instead.
 //! - Key generation ([`RsaPrivateKey::generate`]): 2048, 3072 or 4096 bits,
 //!   `e = 65537`, primes from the `getrandom` crate's generator tested with
-//!   Miller-Rabin ([`crate::bignum::is_probable_prime`]).
+//!   Miller-Rabin ([`crate::bignum::is_probable_prime_with`], FIPS 186-5
+//!   table B.1 rounds); keys export to PKCS#8 PEM
+//!   ([`RsaPrivateKey::to_pkcs8_pem`]) and SubjectPublicKeyInfo PEM
+//!   ([`RsaPublicKey::to_spki_pem`]).
 //!
 //! The hashes are Peregrine's own ([`crate::hash`]), and MGF1 runs over the
 //! same types ([`mgf1`]).
+//!
+//! ```
+//! # fn main() -> Result<(), peregrine::Error> {
+//! use peregrine::hash::sha256::Sha256;
+//! use peregrine::rsa::{RsaPrivateKey, RsaPublicKey};
+//! let key = RsaPrivateKey::generate(2048)?;
+//! let pem = key.to_pkcs8_pem()?; // -----BEGIN PRIVATE KEY-----
+//! let public = RsaPublicKey::from_pem(&key.public_key().to_spki_pem()?)?;
+//! let sig = RsaPrivateKey::from_pem(&pem)?.sign_pkcs1v15::<Sha256>(b"hello")?;
+//! public.verify_pkcs1v15::<Sha256>(b"hello", &sig)?;
+//! # Ok(()) }
+//! ```
 //!
 //! Constant time: everything that touches a private value (the primes,
 //! exponents, CRT coefficient, the blinded base, the decrypted encoding
@@ -45,17 +62,18 @@
 //! length.
 //!
 //! Randomness comes from the operating system through the `getrandom`
-//! crate, so this module needs the `std` or the `getrandom` feature.
+//! crate, so this module needs the `getrandom` feature (on by default through `std`).
 
 mod hashes;
 mod key;
-
+mod keygen;
 pub mod oaep;
 pub mod pkcs1v15;
 pub mod pss;
 
 pub use hashes::{DigestInfo, SigningHash, mgf1};
 pub use key::{CrtComponents, MAX_BITS, MIN_BITS, RsaPrivateKey, RsaPublicKey};
+pub use keygen::E as GENERATED_E;
 
 use crate::Error;
 
