@@ -5,12 +5,16 @@
 //! peregrine info
 //! peregrine dgst [-sha256|-sha224|-ALG] [FILE...]
 //! peregrine enc -aes-128-cbc -K HEX -iv HEX [-d] [-nopad] [-in FILE] [-out FILE]
+//! peregrine genrsa [-out FILE] [BITS]
+//! peregrine pkey -in KEY [-pubout] [-out FILE]
+//! peregrine pkeyutl -sign|-verify -inkey KEY [-pubin] [-sigfile SIG] [-in FILE] [-digest sha256] [-pss]
 //! ```
 
 mod dgst;
 mod enc;
 mod info;
 mod peers;
+mod pkey;
 mod speed;
 
 use std::ffi::OsString;
@@ -87,6 +91,13 @@ commands:
                              cbc,ctr,cfb,ofb}); also aes-{128,256}-xts and the
                              AEADs aes-*-gcm, aes-*-ccm, chacha20-poly1305
                              (ciphertext || tag); 'peregrine enc -help'
+  genrsa [-out F] [BITS]     a new RSA key (2048, 3072, 4096), PKCS#8 PEM
+  pkey -in KEY [-pubout] [-out F]
+                             a key again, or its public half (SPKI PEM)
+  pkeyutl -sign -inkey KEY [-in F] [-out SIG] [-digest sha256] [-pss]
+  pkeyutl -verify [-pubin] -inkey KEY -sigfile SIG [-in F] [-digest ..] [-pss]
+                             RSA signatures over the input's digest (PKCS#1
+                             v1.5, or PSS), as openssl pkeyutl -rawin -digest
   help                       this text
 
 environment:
@@ -132,6 +143,9 @@ fn main() -> ExitCode {
             .and_then(|a| info::run(&a, &mut out)),
         "dgst" => dgst::run(rest, &mut out),
         "enc" => enc::run(rest, &mut out),
+        "genrsa" => pkey::genrsa(rest, &mut out),
+        "pkey" => pkey::pkey(rest, &mut out),
+        "pkeyutl" => pkey::pkeyutl(rest, &mut out),
         "help" | "-h" | "--help" => writeln!(out, "{USAGE}")
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
@@ -139,7 +153,7 @@ fn main() -> ExitCode {
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
         _ => Err(Fail::Usage(format!(
-            "unknown command '{}' (commands: speed, info, dgst, enc, help, version)",
+            "unknown command '{}' (commands: speed, info, dgst, enc, genrsa, pkey, pkeyutl, help, version)",
             cmd.to_string_lossy()
         ))),
     };

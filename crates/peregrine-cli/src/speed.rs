@@ -506,11 +506,15 @@ fn pk_tables(rows: &[PkRow]) -> String {
         for r in g {
             s.push_str(&format!("{:<width$}", label(r)));
             for c in &r.cells {
-                let v = c.per_second().map_or("n/a".to_string(), |p| format!("{:.6}s", 1.0 / p));
+                let v = c
+                    .per_second()
+                    .map_or("n/a".to_string(), |p| format!("{:.6}s", 1.0 / p));
                 s.push_str(&format!(" {v:>10}"));
             }
             for c in &r.cells {
-                let v = c.per_second().map_or("n/a".to_string(), |p| format!("{p:.1}"));
+                let v = c
+                    .per_second()
+                    .map_or("n/a".to_string(), |p| format!("{p:.1}"));
                 s.push_str(&format!(" {v:>10}"));
             }
             s.push('\n');
@@ -653,7 +657,11 @@ fn json(rows: &[Row], pk_rows: &[PkRow], decrypt: bool) -> String {
             }
             first = false;
             let (n, secs, rate) = match c.result {
-                Some((n, secs)) => (n.to_string(), format!("{secs:.6}"), format!("{:.3}", n as f64 / secs)),
+                Some((n, secs)) => (
+                    n.to_string(),
+                    format!("{secs:.6}"),
+                    format!("{:.3}", n as f64 / secs),
+                ),
                 None => ("null".into(), "null".into(), "null".into()),
             };
             s.push_str(&format!(

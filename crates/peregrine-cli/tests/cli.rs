@@ -772,3 +772,166 @@ fn enc_aead_matches_python_cryptography() {
         }
     }
 }
+
+/// `genrsa`, `pkey` and `pkeyutl` against the openssl binary: keys made
+/// here pass `openssl pkey -check`, signatures made here verify with
+/// `openssl dgst -verify` (PKCS#1 v1.5 and PSS, three digests), openssl's
+/// verify here, and a changed message or signature fails with exit 1.
+#[test]
+fn rsa_commands_interoperate_with_openssl() {
+    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+        eprintln!("skipped: under an emulator");
+        return;
+    }
+    if Command::new("openssl").arg("version").output().is_err() {
+        eprintln!("skipped: no openssl binary");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("peregrine-rsa-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |o: &Output| assert!(o.status.success(), "{}", text(&o.stderr));
+    let openssl = |args: &[&str]| Command::new("openssl").args(args).output().unwrap();
+
+    ok(&peregrine(&["genrsa", "-out", &p("k.pem"), "2048"]));
+    let check = openssl(&["pkey", "-in", &p("k.pem"), "-check", "-noout"]);
+    assert!(
+        text(&check.stdout).contains("Key is valid"),
+        "{}",
+        text(&check.stderr)
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(p("k.pem")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "private key readable by others: {mode:o}");
+    }
+    ok(&peregrine(&[
+        "pkey",
+        "-in",
+        &p("k.pem"),
+        "-pubout",
+        "-out",
+        &p("pub.pem"),
+    ]));
+    std::fs::write(p("msg"), b"the message to sign\n").unwrap();
+    let (kk, ms, kp, sg, so, m2) = (
+        p("k.pem"),
+        p("msg"),
+        p("pub.pem"),
+        p("sig"),
+        p("osig"),
+        p("msg2"),
+    );
+    for digest in ["sha256", "sha384", "sha512"] {
+        for pss in [false, true] {
+            let mut a = vec!["pkeyutl", "-sign", "-inkey", &kk];
+            a.extend(["-in", &ms, "-out", &sg, "-digest", digest]);
+            if pss {
+                a.push("-pss");
+            }
+            ok(&peregrine(&a));
+            let flag = format!("-{digest}");
+            let mut v = vec!["dgst", &flag, "-verify", &kp, "-signature", &sg];
+            if pss {
+                v.extend(["-sigopt", "rsa_padding_mode:pss"]);
+            }
+            v.push(&ms);
+            let r = openssl(&v);
+            assert!(
+                text(&r.stdout).contains("Verified OK"),
+                "{digest} pss={pss}: {}",
+                text(&r.stderr)
+            );
+            // And the reverse: openssl signs, peregrine verifies.
+            let mut s = vec!["dgst", &flag, "-sign", &kk];
+            if pss {
+                s.extend([
+                    "-sigopt",
+                    "rsa_padding_mode:pss",
+                    "-sigopt",
+                    "rsa_pss_saltlen:-1",
+                ]);
+            }
+            s.extend(["-out", &so, &ms]);
+            ok(&openssl(&s));
+            let mut v = vec![
+                "pkeyutl", "-verify", "-pubin", "-inkey", &kp, "-sigfile", &so,
+            ];
+            v.extend(["-in", &ms, "-digest", digest]);
+            if pss {
+                v.push("-pss");
+            }
+            let r = peregrine(&v);
+            ok(&r);
+            assert!(text(&r.stdout).contains("Signature Verified Successfully"));
+            // A different message fails, with exit status 1.
+            std::fs::write(&m2, b"the message to sign!\n").unwrap();
+            let v2: Vec<&str> = v
+                .iter()
+                .map(|&x| if x == ms { m2.as_str() } else { x })
+                .collect();
+            let r = peregrine(&v2);
+            assert_eq!(r.status.code(), Some(1));
+            assert!(text(&r.stdout).contains("Signature Verification Failure"));
+        }
+    }
+    // Bad input: clear errors, no panic, nothing written.
+    for (args, code) in [
+        (&["genrsa", "1000"][..], 2),
+        (&["genrsa", "2048", "4096"], 2),
+        (&["pkeyutl", "-sign"], 2),
+        (&["pkeyutl", "-sign", "-verify", "-inkey", "x"], 2),
+        (&["pkeyutl", "-sign", "-pubin", "-inkey", "x"], 2),
+        (&["pkeyutl", "-verify", "-inkey", "x"], 2),
+        (&["pkeyutl", "-sign", "-digest", "md4", "-inkey", "x"], 2),
+        (&["pkeyutl", "-sign", "-digest", "sha1", "-inkey", "x"], 2),
+        (&["pkey"], 2),
+    ] {
+        let o = peregrine(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o.stderr));
+        assert!(!text(&o.stderr).contains("panicked"), "{args:?}");
+    }
+    std::fs::write(
+        p("garbage.pem"),
+        b"-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+    )
+    .unwrap();
+    let o = peregrine(&[
+        "pkeyutl",
+        "-sign",
+        "-inkey",
+        &p("garbage.pem"),
+        "-in",
+        &p("msg"),
+        "-out",
+        &p("never"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!dir.join("never").exists());
+    let o = peregrine(&["pkey", "-in", &p("missing.pem")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("missing.pem"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `speed rsa2048` prints openssl's public-key table and JSON rows per
+/// operation; every Montgomery kernel is a row with `--impl all`.
+#[test]
+fn speed_rsa_rows() {
+    let o = peregrine(&["speed", "rsa1024", "--seconds", "0.05", "--impl", "all"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let t = text(&o.stdout);
+    assert!(
+        t.contains("sign/s") && t.contains("verify/s") && t.contains("decr./s"),
+        "{t}"
+    );
+    assert!(t.contains("rsa1024 [soft]"), "{t}");
+    let o = peregrine(&["speed", "rsa1024", "--seconds", "0.05", "--json"]);
+    let t = text(&o.stdout);
+    for op in ["sign", "verify", "encrypt", "decrypt"] {
+        assert!(t.contains(&format!("\"operation\":\"{op}\"")), "{t}");
+    }
+    let o = peregrine(&["speed", "rsa1024", "--decrypt"]);
+    assert_eq!(o.status.code(), Some(2));
+}

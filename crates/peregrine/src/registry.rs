@@ -729,7 +729,11 @@ fn bench_rsa<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> 
         1 => {
             let sig = key.sign_pkcs1v15_digest::<Sha256>(&digest).ok()?;
             Box::new(move |_: &mut [u8]| {
-                u8::from(public.verify_pkcs1v15_digest::<Sha256>(&digest, &sig).is_ok())
+                u8::from(
+                    public
+                        .verify_pkcs1v15_digest::<Sha256>(&digest, &sig)
+                        .is_ok(),
+                )
             })
         }
         2 => Box::new(move |_: &mut [u8]| {
@@ -762,7 +766,17 @@ fn bench_keygen<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchF
 
 macro_rules! rsa {
     ($name:literal, $label:literal, $bits:literal) => {
-        entry!($name, [], $label, Kind::PublicKey(RSA_OPS), 0, 1, mont::Impl, no_stream, bench_rsa::<$bits>)
+        entry!(
+            $name,
+            [],
+            $label,
+            Kind::PublicKey(RSA_OPS),
+            0,
+            1,
+            mont::Impl,
+            no_stream,
+            bench_rsa::<$bits>
+        )
     };
 }
 
