@@ -506,6 +506,42 @@ fn ct_helpers() {
     );
 }
 
+/// `Modulus::reduce` (chunked Montgomery reduction) against num-bigint on
+/// every kernel: moduli of k x 64 and k x 64 +- 1 bits, inputs of 1 to
+/// 3k + 1 limbs (all ones, n R - 1, random), so moduli that do not fill
+/// their top limb see chunks far above n.
+#[test]
+fn reduce_matches_num_bigint() {
+    let mut rng = Rng(0x726564);
+    for_each_impl::<Impl>("reduce", |c| {
+        for bits in widths(2100) {
+            for n in moduli(&mut rng, bits) {
+                let k = limbs_of(&n);
+                let m = Modulus::with_impl(&nat_w(&n, k), c).unwrap();
+                let one = BigUint::from(1u8);
+                for w in [1, k.saturating_sub(1).max(1), k, k + 1, 2 * k, 3 * k + 1] {
+                    let top = (&one << (64 * w)) - &one;
+                    let mut xs = vec![top.clone(), BigUint::from(0u8), n.clone()];
+                    if w >= 2 * k {
+                        xs.push((&n << (64 * k)) - &one);
+                    }
+                    for _ in 0..2 {
+                        xs.push(BigUint::from_bytes_be(&rng.bytes(8 * w)));
+                    }
+                    for x in xs {
+                        if x > top {
+                            continue;
+                        }
+                        let got = m.reduce(&nat_w(&x, w));
+                        assert_eq!(got.limbs(), k);
+                        assert_eq!(ubig(&got), &x % &n, "bits {bits} w {w}");
+                    }
+                }
+            }
+        }
+    });
+}
+
 // ------------------------------------------- inverse, GCD, Miller-Rabin
 
 #[test]
