@@ -590,6 +590,60 @@ fn mod_inverse_random() {
     }
 }
 
+/// The variable-time inverse on BoringSSL's vectors (odd moduli; even
+/// ones are refused) and against num-bigint on random and edge operands.
+#[test]
+fn mod_inverse_vartime_vectors_and_random() {
+    use peregrine::bignum::mod_inverse_vartime as inv;
+    let (mut odd, mut even) = (0, 0);
+    for b in &file("mod_inv_tests.txt") {
+        let a = big(get(b, "A").unwrap());
+        let m = big(get(b, "M").unwrap());
+        let want = big(get(b, "ModInv").unwrap());
+        let got = inv(&nat(a.magnitude()), &nat(m.magnitude()));
+        if m.magnitude().bit(0) {
+            let got = got.unwrap_or_else(|e| panic!("{e}: {b:?}"));
+            assert_eq!(ubig(&got), *want.magnitude(), "{b:?}");
+            assert_eq!(got.limbs(), nat(m.magnitude()).limbs());
+            odd += 1;
+        } else {
+            assert!(got.is_err());
+            even += 1;
+        }
+    }
+    assert!(odd > 10, "{odd} odd, {even} even");
+    assert!(inv(&Nat::from_u64(6), &Nat::from_u64(9)).is_err());
+    assert!(inv(&Nat::from_u64(3), &Nat::zero(1)).is_err());
+    assert!(inv(&Nat::zero(2), &Nat::from_u64(7)).is_err());
+    assert_eq!(
+        ubig(&inv(&Nat::from_u64(5), &Nat::from_u64(1)).unwrap()),
+        BigUint::from(0u8)
+    );
+    let mut rng = Rng(0x766172);
+    let one = BigUint::from(1u8);
+    for bits in widths(4100) {
+        for m in moduli(&mut rng, bits) {
+            let k = limbs_of(&m);
+            let mut xs = operands(&mut rng, &m);
+            // Wider than m, and a multiple of m plus one.
+            xs.push(BigUint::from_bytes_be(&rng.bytes(8 * k + 9)));
+            xs.push(&m * 3u8 + &one);
+            for a in xs {
+                let got = inv(&nat(&a), &nat_w(&m, k));
+                if num_gcd(&a, &m) == one {
+                    let x = got.unwrap_or_else(|e| panic!("{e}: bits {bits}"));
+                    assert_eq!(x.limbs(), k);
+                    let x = ubig(&x);
+                    assert!(x < m);
+                    assert_eq!(&a * &x % &m, &one % &m, "bits {bits}");
+                } else {
+                    assert!(got.is_err(), "bits {bits}");
+                }
+            }
+        }
+    }
+}
+
 fn num_gcd(a: &BigUint, b: &BigUint) -> BigUint {
     let (mut a, mut b) = (a.clone(), b.clone());
     while b != BigUint::from(0u8) {
