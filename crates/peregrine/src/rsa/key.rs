@@ -843,6 +843,25 @@ mod tests {
     }
 
     #[test]
+    fn blinding_cache_shared_by_threads() {
+        let key = RsaPrivateKey::from_pem(PEM).unwrap();
+        let pubk = key.public_key();
+        std::thread::scope(|s| {
+            for t in 0..4u8 {
+                let key = &key;
+                s.spawn(move || {
+                    for i in 0..20u8 {
+                        let mut x = vec![t ^ i; pubk.size()];
+                        x[0] = 0x17;
+                        let y = pubk.public_op(&x).unwrap();
+                        assert_eq!(key.private_op(&y).unwrap(), x);
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn inputs_checked() {
         let key = RsaPrivateKey::from_pem(PEM).unwrap();
         let pubk = key.public_key();
