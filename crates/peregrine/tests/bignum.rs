@@ -506,6 +506,42 @@ fn ct_helpers() {
     );
 }
 
+/// `Modulus::reduce` (chunked Montgomery reduction) against num-bigint on
+/// every kernel: moduli of k x 64 and k x 64 +- 1 bits, inputs of 1 to
+/// 3k + 1 limbs (all ones, n R - 1, random), so moduli that do not fill
+/// their top limb see chunks far above n.
+#[test]
+fn reduce_matches_num_bigint() {
+    let mut rng = Rng(0x726564);
+    for_each_impl::<Impl>("reduce", |c| {
+        for bits in widths(2100) {
+            for n in moduli(&mut rng, bits) {
+                let k = limbs_of(&n);
+                let m = Modulus::with_impl(&nat_w(&n, k), c).unwrap();
+                let one = BigUint::from(1u8);
+                for w in [1, k.saturating_sub(1).max(1), k, k + 1, 2 * k, 3 * k + 1] {
+                    let top = (&one << (64 * w)) - &one;
+                    let mut xs = vec![top.clone(), BigUint::from(0u8), n.clone()];
+                    if w >= 2 * k {
+                        xs.push((&n << (64 * k)) - &one);
+                    }
+                    for _ in 0..2 {
+                        xs.push(BigUint::from_bytes_be(&rng.bytes(8 * w)));
+                    }
+                    for x in xs {
+                        if x > top {
+                            continue;
+                        }
+                        let got = m.reduce(&nat_w(&x, w));
+                        assert_eq!(got.limbs(), k);
+                        assert_eq!(ubig(&got), &x % &n, "bits {bits} w {w}");
+                    }
+                }
+            }
+        }
+    });
+}
+
 // ------------------------------------------- inverse, GCD, Miller-Rabin
 
 #[test]
@@ -549,6 +585,60 @@ fn mod_inverse_random() {
                 assert_eq!(&a * &x % &m, BigUint::from(1u8), "{bits} even={even}");
             } else {
                 assert!(x.is_err());
+            }
+        }
+    }
+}
+
+/// The variable-time inverse on BoringSSL's vectors (odd moduli; even
+/// ones are refused) and against num-bigint on random and edge operands.
+#[test]
+fn mod_inverse_vartime_vectors_and_random() {
+    use peregrine::bignum::mod_inverse_vartime as inv;
+    let (mut odd, mut even) = (0, 0);
+    for b in &file("mod_inv_tests.txt") {
+        let a = big(get(b, "A").unwrap());
+        let m = big(get(b, "M").unwrap());
+        let want = big(get(b, "ModInv").unwrap());
+        let got = inv(&nat(a.magnitude()), &nat(m.magnitude()));
+        if m.magnitude().bit(0) {
+            let got = got.unwrap_or_else(|e| panic!("{e}: {b:?}"));
+            assert_eq!(ubig(&got), *want.magnitude(), "{b:?}");
+            assert_eq!(got.limbs(), nat(m.magnitude()).limbs());
+            odd += 1;
+        } else {
+            assert!(got.is_err());
+            even += 1;
+        }
+    }
+    assert!(odd > 10, "{odd} odd, {even} even");
+    assert!(inv(&Nat::from_u64(6), &Nat::from_u64(9)).is_err());
+    assert!(inv(&Nat::from_u64(3), &Nat::zero(1)).is_err());
+    assert!(inv(&Nat::zero(2), &Nat::from_u64(7)).is_err());
+    assert_eq!(
+        ubig(&inv(&Nat::from_u64(5), &Nat::from_u64(1)).unwrap()),
+        BigUint::from(0u8)
+    );
+    let mut rng = Rng(0x766172);
+    let one = BigUint::from(1u8);
+    for bits in widths(4100) {
+        for m in moduli(&mut rng, bits) {
+            let k = limbs_of(&m);
+            let mut xs = operands(&mut rng, &m);
+            // Wider than m, and a multiple of m plus one.
+            xs.push(BigUint::from_bytes_be(&rng.bytes(8 * k + 9)));
+            xs.push(&m * 3u8 + &one);
+            for a in xs {
+                let got = inv(&nat(&a), &nat_w(&m, k));
+                if num_gcd(&a, &m) == one {
+                    let x = got.unwrap_or_else(|e| panic!("{e}: bits {bits}"));
+                    assert_eq!(x.limbs(), k);
+                    let x = ubig(&x);
+                    assert!(x < m);
+                    assert_eq!(&a * &x % &m, &one % &m, "bits {bits}");
+                } else {
+                    assert!(got.is_err(), "bits {bits}");
+                }
             }
         }
     }

@@ -1,5 +1,8 @@
 //! Constant-time GCD and modular inverse (binary algorithms with a fixed
-//! number of iterations and masked updates), for RSA key generation.
+//! number of iterations and masked updates), for RSA key generation, and a
+//! variable-time inverse modulo a public odd modulus
+//! ([`mod_inverse_vartime`]) for RSA blinding, where it only ever sees a
+//! blinded value.
 //!
 //! Technique: Stein's binary GCD and the binary extended Euclidean
 //! algorithm (Menezes et al., Handbook of Applied Cryptography, 14.54 and
@@ -175,4 +178,108 @@ pub fn gcd(a: &Nat, b: &Nat) -> Nat {
         select_into(&mut v.limbs, &t.limbs, hv);
     }
     v.shl_secret(shift as usize)
+}
+
+/// `x = x * 2^(-s) mod m` for odd `m`, `x < m` and `1 <= s <= 63`, with
+/// `n0 = -m^(-1) mod 2^64`: `q = x n0 mod 2^s` makes `x + q m` divisible
+/// by `2^s`, and `(x + q m) / 2^s < m`. `t` has `m.len() + 1` limbs.
+fn div_pow2_mod(x: &mut [u64], s: u32, m: &[u64], n0: u64, t: &mut [u64]) {
+    let k = m.len();
+    let q = x[0].wrapping_mul(n0) & ((1u64 << s) - 1);
+    let mut carry = 0u64;
+    for j in 0..k {
+        let v = (q as u128) * (m[j] as u128) + (x[j] as u128) + (carry as u128);
+        t[j] = v as u64;
+        carry = (v >> 64) as u64;
+    }
+    t[k] = carry;
+    for j in 0..k {
+        x[j] = (t[j] >> s) | (t[j + 1] << (64 - s));
+    }
+}
+
+/// `a >>= s` for `1 <= s <= 63`.
+fn shr_small(a: &mut [u64], s: u32) {
+    for j in 0..a.len() {
+        let hi = if j + 1 < a.len() { a[j + 1] } else { 0 };
+        a[j] = (a[j] >> s) | (hi << (64 - s));
+    }
+}
+
+/// Removes the factors of two from the (non-zero) `u`, dividing `x` by
+/// the same power of two modulo `m`. Variable time.
+fn strip_twos(u: &mut [u64], x: &mut [u64], m: &[u64], n0: u64, t: &mut [u64]) {
+    loop {
+        let tz = match u.iter().position(|&l| l != 0) {
+            Some(0) => u[0].trailing_zeros(),
+            Some(_) => 63,
+            None => return,
+        };
+        if tz == 0 {
+            return;
+        }
+        let s = tz.min(63);
+        shr_small(u, s);
+        div_pow2_mod(x, s, m, n0, t);
+    }
+}
+
+/// `a^(-1) mod m` for an odd `m >= 1`, at `m`'s width, by the binary
+/// extended Euclidean algorithm (Handbook of Applied Cryptography 14.61,
+/// with the halvings of the coefficients done up to 63 at a time by a
+/// Montgomery-style division by `2^s`).
+///
+/// **Variable time**: the running time depends on the values of `a` and
+/// `m` (the number of iterations, the shifts, which branch each comparison
+/// takes). Use it only where both are public or where `a` is uniformly
+/// random and unrelated to any secret, as in RSA blinding: with `u` random,
+/// `r^(-1) = u * (r u)^(-1)`, and `r u` reveals nothing about `r`. Errors
+/// when `m` is even or zero, or `gcd(a, m) != 1` (the inverse of anything
+/// modulo 1 is 0).
+pub fn mod_inverse_vartime(a: &Nat, m: &Nat) -> Result<Nat, Error> {
+    if !bool::from(m.is_odd()) {
+        return Err(Error::InvalidParameter {
+            what: "modulus must be odd",
+        });
+    }
+    let k = m.limbs();
+    let mm = &m.limbs;
+    let mut u = if a.limbs() <= k && lt(&a.limbs, mm) == 1 {
+        a.resize(k)?
+    } else {
+        a.rem(m)?
+    };
+    let mut v = m.clone();
+    let mut x1 = Nat::zero(k);
+    x1.limbs[0] = 1;
+    if k == 1 && mm[0] == 1 {
+        x1.limbs[0] = 0;
+    }
+    let mut x2 = Nat::zero(k);
+    let mut t = Nat::zero(k + 1);
+    let mut d = Nat::zero(k);
+    let n0 = super::mont::n0_of(mm[0]);
+    // Invariants: x1 a = u, x2 a = v (mod m); v is odd.
+    while !bool::from(u.is_zero()) {
+        strip_twos(&mut u.limbs, &mut x1.limbs, mm, n0, &mut t.limbs);
+        // Both odd: replace the larger by the (even) difference.
+        if lt(&u.limbs, &v.limbs) == 0 {
+            sub_into(&mut d.limbs, &u.limbs, &v.limbs);
+            core::mem::swap(&mut u, &mut d);
+            sub_mod(&mut x1.limbs, &x2.limbs, mm, &mut d.limbs);
+        } else {
+            sub_into(&mut d.limbs, &v.limbs, &u.limbs);
+            core::mem::swap(&mut v, &mut d);
+            sub_mod(&mut x2.limbs, &x1.limbs, mm, &mut d.limbs);
+            strip_twos(&mut v.limbs, &mut x2.limbs, mm, n0, &mut t.limbs);
+        }
+    }
+    let mut one = Nat::zero(k);
+    one.limbs[0] = 1;
+    if !bool::from(v.ct_eq(&one)) {
+        return Err(Error::InvalidParameter {
+            what: "value not invertible modulo m",
+        });
+    }
+    Ok(x2)
 }

@@ -12,6 +12,8 @@
 //!   squares, modular addition, reduction of any width, and exponentiation
 //!   ([`Modulus::pow`], constant time with a 5-bit fixed window and a
 //!   masked table scan; [`Modulus::pow_vartime`] for public exponents).
+//! - [`mod_inverse_vartime`]: the binary inverse modulo a public odd
+//!   modulus, variable time (RSA blinding feeds it a blinded value only).
 //! - Key generation helpers: [`mod_inverse`], [`gcd`] (constant time) and
 //!   Miller-Rabin ([`is_probable_prime_with`] and, with the `std` or
 //!   `getrandom` feature, `is_probable_prime` on the OS generator; the
@@ -36,7 +38,7 @@ pub mod mont;
 mod nat;
 mod prime;
 
-pub use gcd::{gcd, mod_inverse};
+pub use gcd::{gcd, mod_inverse, mod_inverse_vartime};
 pub use modulus::{Modulus, POW_WINDOW};
 pub use nat::Nat;
 #[cfg(feature = "getrandom")]

@@ -238,17 +238,37 @@ impl Modulus {
         self.sub(&Nat::zero(self.limbs()), a)
     }
 
-    /// `x mod n` for `x` of any width, in constant time (one modular
-    /// doubling per bit of `x`: `64 * x.limbs() * k` limb operations).
+    /// `x mod n` for `x` of any width, in constant time: the work depends
+    /// on the widths only.
+    ///
+    /// `x` is cut into `k`-limb chunks `c_i` (`x = sum c_i R^i`); each
+    /// chunk is Montgomery-reduced on its own (`c_i R^(-1) mod n`, valid
+    /// for any `c_i < R` since `c_i < n R`), the results are combined by
+    /// Horner's rule with one Montgomery product by `R^2` per chunk
+    /// (`acc R mod n`), and a last product by `R^2` removes the `R^(-1)`.
+    /// A `2k`-limb `x` (an RSA ciphertext reduced modulo a CRT prime) costs
+    /// two reductions and two products, whatever the bit length of `n`.
     pub fn reduce(&self, x: &Nat) -> Nat {
         let k = self.limbs();
-        let mut r = Nat::zero(k);
-        for i in (0..x.bits()).rev() {
-            let bit = (x.limbs[i / 64] >> (i % 64)) & 1;
-            let top = shl1(&mut r.limbs, bit);
-            let borrow = lt(&r.limbs, &self.n.limbs);
-            sub_masked(&mut r.limbs, &self.n.limbs, mask_bit(top | (borrow ^ 1)));
+        let limbs = x.as_limbs();
+        let chunks = limbs.len().div_ceil(k);
+        let mut acc = Zeroizing::new(vec![0u64; k]);
+        let mut d = Zeroizing::new(vec![0u64; k]);
+        let mut t = Zeroizing::new(vec![0u64; k]);
+        let mut scratch = Zeroizing::new(vec![0u64; 2 * k]);
+        for i in (0..chunks).rev() {
+            let chunk = &limbs[i * k..limbs.len().min((i + 1) * k)];
+            redc_narrow(&mut d, chunk, &self.n.limbs, self.n0, &mut scratch);
+            if i + 1 != chunks {
+                self.mm(&mut t, &acc, &self.rr.limbs);
+                core::mem::swap(&mut t, &mut acc);
+            }
+            let c = nat::add_into(&mut t, &acc, &d);
+            mont::final_sub(&mut t, c, &self.n.limbs);
+            core::mem::swap(&mut t, &mut acc);
         }
+        let mut r = Nat::zero(k);
+        self.mm(&mut r.limbs, &acc, &self.rr.limbs);
         r
     }
 
@@ -392,4 +412,29 @@ fn select_entry(table: &[u64], k: usize, idx: u64, out: &mut [u64]) {
             *o |= t & m;
         }
     }
+}
+
+/// `out = c R^(-1) mod n` for any `c` of at most `k = n.len()` limbs
+/// (`R = 2^(64k)`): word-by-word Montgomery reduction (REDC) of `c`
+/// zero-extended to `2k` limbs, then the shared final subtraction. Valid
+/// because `c < R <= n R`, so the reduced value is below `2n`. Portable
+/// (`u128` products), constant time; `scratch` has `2k` limbs.
+fn redc_narrow(out: &mut [u64], c: &[u64], n: &[u64], n0: u64, scratch: &mut [u64]) {
+    let k = n.len();
+    let t = &mut scratch[..2 * k];
+    t.fill(0);
+    t[..c.len()].copy_from_slice(c);
+    let mut top = 0u64;
+    for i in 0..k {
+        let m = t[i].wrapping_mul(n0);
+        let mut carry = 0u64;
+        for j in 0..k {
+            let s = (m as u128) * (n[j] as u128) + (t[i + j] as u128) + (carry as u128);
+            t[i + j] = s as u64;
+            carry = (s >> 64) as u64;
+        }
+        (t[i + k], top) = nat::adc(t[i + k], carry, top);
+    }
+    out.copy_from_slice(&t[k..]);
+    mont::final_sub(out, top, n);
 }

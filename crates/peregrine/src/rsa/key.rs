@@ -75,11 +75,13 @@ pub struct RsaPrivateKey {
     dq: Zeroizing<Vec<u8>>,
     /// `qInv`, at `p`'s width.
     qinv: Nat,
-    /// Whether `p` and `q` fill their top limbs (bit length a multiple of
-    /// 64: true for the keys of 2048, 3072, 4096 bits that everyone
-    /// generates), which enables [`reduce_wide`].
-    p_full: bool,
-    q_full: bool,
+    /// `qInv * R mod p` (Montgomery form): Garner's product is then one
+    /// Montgomery multiplication.
+    qinv_mont: Nat,
+    /// Blinding pairs for the next private-key operations (see
+    /// [`Blinding`]).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    blinding: BlindingCache,
 }
 
 impl fmt::Debug for RsaPrivateKey {
@@ -101,35 +103,64 @@ fn der_err(what: &'static str) -> impl FnOnce(der::Error) -> Error {
     move |_| bad_key(what)
 }
 
-/// `x mod m`. When `m` fills its top limb (`2^(64k - 1) <= m < 2^(64k)`)
-/// and `x` has at most `2k` limbs: `x = hi * 2^(64k) + lo` with `hi`, `lo`
-/// below `2m`, so one masked subtraction each brings them below `m`, and
-/// `x mod m = MontMul(hi, R^2) + lo`: one Montgomery product instead of
-/// [`Modulus::reduce`]'s `64 * width(x)` modular doublings. Otherwise the
-/// generic reduction. Constant time either way (which path is taken
-/// depends on widths and on whether `m` fills its limb, a property of the
-/// key size).
-fn reduce_wide(m: &Modulus, full: bool, x: &Nat) -> Result<Nat, Error> {
-    let k = m.limbs();
-    let limbs = x.as_limbs();
-    if !full || limbs.len() > 2 * k {
-        return Ok(m.reduce(x));
-    }
-    let split = k.min(limbs.len());
-    let below = |v: Nat| {
-        let (d, borrow) = v.sub(m.n());
-        Nat::select(&d, &v, subtle::Choice::from(borrow as u8))
-    };
-    let lo = below(Nat::from_limbs(&limbs[..split]).resize(k)?);
-    let hi = below(Nat::from_limbs(&limbs[split..]).resize(k)?);
-    let hr = m.mul(&hi, m.rr())?;
-    m.add(&hr, &lo)
-}
-
 fn one(limbs: usize) -> Nat {
     let mut x = Nat::zero(limbs);
     x.as_limbs_mut()[0] = 1;
     x
+}
+
+/// How many private-key operations one fresh blinding pair serves (the
+/// pair is squared between them), as OpenSSL's `BN_BLINDING` does.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+const BLINDING_USES: u32 = 32;
+
+/// A blinding pair `(r^e, r^(-1))` modulo `n`, both in Montgomery form
+/// (`x R mod n`), and how many operations the chain it belongs to has
+/// served.
+///
+/// Why a cache: a fresh pair costs an inverse modulo `n` and `r^e`, while
+/// squaring a pair gives another valid one, `(r^(2e), r^(-2))`, for two
+/// Montgomery squarings, so a fresh pair is made only every
+/// [`BLINDING_USES`] operations. Each pair is used for one operation
+/// only (it is taken out of the cache and replaced by its square under the
+/// lock), the values never leave the key, and the exponentiations still
+/// see a blinded base they cannot relate to the input without `r`. The
+/// cache was preferred to a fresh pair per operation because it also
+/// removes the per-operation `r^e`; the fresh pairs themselves use
+/// the blinded variable-time inverse (see
+/// [`RsaPrivateKey::blinding_pair`]), which is also what runs per
+/// operation without `std`.
+#[derive(Clone)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+struct Blinding {
+    re: Nat,
+    r_inv: Nat,
+    uses: u32,
+}
+
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+impl Blinding {
+    /// The next pair of the chain: both values squared.
+    fn square(&self, n: &Modulus) -> Result<Blinding, Error> {
+        Ok(Blinding {
+            re: n.sqr(&self.re)?,
+            r_inv: n.sqr(&self.r_inv)?,
+            uses: self.uses + 1,
+        })
+    }
+}
+
+/// The key's blinding cache: behind a `std::sync::Mutex` (the key is used
+/// through `&self`, possibly from several threads), held only to take a
+/// pair and store its square. A clone of the key starts empty, so two
+/// keys never share a chain. Without `std` there is no cache.
+#[derive(Default)]
+struct BlindingCache(#[cfg(feature = "std")] std::sync::Mutex<Option<Blinding>>);
+
+impl Clone for BlindingCache {
+    fn clone(&self) -> Self {
+        BlindingCache::default()
+    }
 }
 
 impl RsaPublicKey {
@@ -371,13 +402,13 @@ impl RsaPrivateKey {
         let dq = fit(c.dq, q_b.len())?;
         let qinv = Nat::from_be_bytes_width(strip(c.qinv), p.limbs())
             .map_err(|_| bad_key("RSA CRT coefficient wider than p"))?;
-        // Whether the primes fill their top limbs: a property of their bit
-        // lengths (fixed by the key size for generated keys).
-        let p_full = pn.bit_len_vartime() == pn.bits();
-        let q_full = qn.bit_len_vartime() == qn.bits();
+        if !bool::from(qinv.ct_lt(p.n())) {
+            return Err(bad_key("qInv not below p"));
+        }
+        let qinv_mont = p.to_mont(&qinv)?;
         let key = RsaPrivateKey {
-            p_full,
-            q_full,
+            qinv_mont,
+            blinding: BlindingCache::default(),
             d: Nat::from_be_bytes(strip(c.d)),
             public,
             p,
@@ -509,38 +540,98 @@ impl RsaPrivateKey {
         let n = &pubk.n;
         let c = pubk.input(x)?;
 
-        // Blinding factor r, uniformly in [1, n) by rejection (a rejected
-        // candidate is discarded, so the retries reveal nothing about the
-        // r that is used).
-        let (r, r_inv) = self.blinding_pair()?;
-        let re = n.pow_vartime(&r, &pubk.e)?;
-        let cb = n.mul_mod(&c, &re)?;
+        // Blinded input c * r^e (one Montgomery product: the pair is kept
+        // in Montgomery form).
+        let blind = self.blinding()?;
+        let cb = n.mul(&c, &blind.re)?;
 
-        let m1 = self
-            .p
-            .pow(&reduce_wide(&self.p, self.p_full, &cb)?, &self.dp)?;
-        let m2 = self
-            .q
-            .pow(&reduce_wide(&self.q, self.q_full, &cb)?, &self.dq)?;
-        let diff = self.p.sub(&m1, &reduce_wide(&self.p, self.p_full, &m2)?)?;
-        let h = self.p.mul_mod(&diff, &self.qinv)?;
+        let m1 = self.p.pow(&self.p.reduce(&cb), &self.dp)?;
+        let m2 = self.q.pow(&self.q.reduce(&cb), &self.dq)?;
+        let diff = self.p.sub(&m1, &self.p.reduce(&m2))?;
+        let h = self.p.mul(&diff, &self.qinv_mont)?;
         let (mb, _carry) = self.q.n().mul(&h).add(&m2);
         let mb = mb.resize(n.limbs()).map_err(|_| Error::FaultDetected)?;
-        let mb = n.mul_mod(&mb, &r_inv).map_err(|_| Error::FaultDetected)?;
-        drop(r);
+        // Unblind: m = mb * r^(-1), again one Montgomery product.
+        let m = n.mul(&mb, &blind.r_inv).map_err(|_| Error::FaultDetected)?;
+        drop(blind);
 
         // Fault check before release.
-        let back = n.pow_vartime(&mb, &pubk.e)?;
+        let back = n.pow_vartime(&m, &pubk.e)?;
         if !bool::from(back.ct_eq(&c)) {
             return Err(Error::FaultDetected);
         }
         let mut out = vec![0u8; pubk.size()];
-        mb.write_be_bytes(&mut out)?;
+        m.write_be_bytes(&mut out)?;
         Ok(out)
     }
 
-    /// A random `r` in `[1, n)` and `r^(-1) mod n`.
+    /// The blinding pair for one private-key operation. With the `std`
+    /// feature, from the key's cache: the cached pair is handed out and
+    /// replaced by its square, and every [`BLINDING_USES`] operations (or
+    /// when the cache is empty, poisoned or raced) a fresh pair is made by
+    /// [`RsaPrivateKey::fresh_blinding`] outside the lock. Without `std`,
+    /// a fresh pair every time.
+    fn blinding(&self) -> Result<Blinding, Error> {
+        #[cfg(feature = "std")]
+        {
+            let n = &self.public.n;
+            if let Ok(mut slot) = self.blinding.0.lock()
+                && let Some(b) = slot.as_mut()
+                && b.uses < BLINDING_USES
+            {
+                let next = b.square(n)?;
+                return Ok(core::mem::replace(b, next));
+            }
+            let fresh = self.fresh_blinding()?;
+            let next = fresh.square(n)?;
+            if let Ok(mut slot) = self.blinding.0.lock() {
+                *slot = Some(next);
+            }
+            Ok(fresh)
+        }
+        #[cfg(not(feature = "std"))]
+        self.fresh_blinding()
+    }
+
+    /// A fresh blinding pair: a random `r` in `[1, n)` (by rejection: a
+    /// rejected candidate is discarded, so the retries reveal nothing about
+    /// the `r` that is used), `r^e` and `r^(-1)`, both in Montgomery form.
+    fn fresh_blinding(&self) -> Result<Blinding, Error> {
+        let n = &self.public.n;
+        let (r, r_inv) = self.blinding_pair()?;
+        let re = n.pow_vartime(&r, &self.public.e)?;
+        Ok(Blinding {
+            re: n.to_mont(&re)?,
+            r_inv: n.to_mont(&r_inv)?,
+            uses: 0,
+        })
+    }
+
+    /// A random `r` in `[1, n)` and `r^(-1) mod n`, by the blinded
+    /// variable-time inverse: with `u` also random in `[1, n)`,
+    /// `r^(-1) = u * (r u)^(-1)`, and
+    /// [`crate::bignum::mod_inverse_vartime`] sees `n` (public) and `r u`
+    /// only, which is uniformly random and independent of `r`. About a
+    /// tenth of the cost of the constant-time inverse modulo each prime.
     fn blinding_pair(&self) -> Result<(Nat, Nat), Error> {
+        let n = &self.public.n;
+        for _ in 0..64 {
+            let r = self.random_residue()?;
+            let u = self.random_residue()?;
+            let ru = n.mul_mod(&r, &u)?;
+            // Not invertible only when r or u shares a factor with n.
+            if let Ok(inv) = crate::bignum::mod_inverse_vartime(&ru, n.n()) {
+                let r_inv = n.mul_mod(&inv, &u)?;
+                return Ok((r, r_inv));
+            }
+        }
+        Err(Error::RandomnessUnavailable)
+    }
+
+    /// A uniformly random value in `[1, n)`, by rejection (a rejected
+    /// candidate is discarded, so the retries reveal nothing about the
+    /// value returned).
+    fn random_residue(&self) -> Result<Nat, Error> {
         let n = &self.public.n;
         let k = self.public.size();
         let top_bits = self.public.bits % 8;
@@ -551,36 +642,11 @@ impl RsaPrivateKey {
                 buf[0] &= (1u8 << top_bits) - 1;
             }
             let r = Nat::from_be_bytes(&buf);
-            if !bool::from(r.ct_lt(n.n())) || bool::from(r.is_zero()) {
-                continue;
-            }
-            if let Ok(inv) = self.inverse_mod_n(&r) {
-                return Ok((r, inv));
+            if bool::from(r.ct_lt(n.n())) && !bool::from(r.is_zero()) {
+                return Ok(r);
             }
         }
         Err(Error::RandomnessUnavailable)
-    }
-
-    /// `r^(-1) mod n` for `r < n`, in constant time: the binary inverse
-    /// ([`crate::bignum::mod_inverse`]) modulo each prime, at half the
-    /// width (a quarter of the work of one inverse modulo `n`), then
-    /// Garner's combination. Errors when `r` shares a factor with `n`.
-    fn inverse_mod_n(&self, r: &Nat) -> Result<Nat, Error> {
-        let inv_mod = |m: &Modulus, full: bool| -> Result<Nat, Error> {
-            let rm = reduce_wide(m, full, r)?;
-            crate::bignum::mod_inverse(&rm, m.n())
-        };
-        let ip = inv_mod(&self.p, self.p_full)?;
-        let iq = inv_mod(&self.q, self.q_full)?;
-        self.crt_combine(&ip, &iq)
-    }
-
-    /// The `x mod n` with `x = a mod p`, `x = b mod q` (Garner).
-    fn crt_combine(&self, a: &Nat, b: &Nat) -> Result<Nat, Error> {
-        let diff = self.p.sub(a, &reduce_wide(&self.p, self.p_full, b)?)?;
-        let h = self.p.mul_mod(&diff, &self.qinv)?;
-        let (x, _) = self.q.n().mul(&h).add(b);
-        x.resize(self.public.n.limbs())
     }
 
     /// Loads a PKCS#1 `RSAPrivateKey` (DER), two primes only, validated.
@@ -753,25 +819,46 @@ mod tests {
     }
 
     #[test]
-    fn reduce_wide_matches_reduce() {
+    fn blinding_cache_rolls_over() {
         let key = RsaPrivateKey::from_pem(PEM).unwrap();
-        assert!(key.p_full && key.q_full);
-        for seed in 0..20u8 {
-            let bytes: Vec<u8> = (0..256)
-                .map(|i| (i as u8).wrapping_mul(seed | 1) ^ seed)
-                .collect();
-            let x = Nat::from_be_bytes(&bytes);
-            for m in [&key.p, &key.q] {
-                let fast = reduce_wide(m, true, &x).unwrap();
-                assert!(bool::from(fast.ct_eq(&m.reduce(&x))));
-            }
+        let pubk = key.public_key();
+        let mut x = vec![0x42u8; pubk.size()];
+        x[0] = 0x17;
+        let y = pubk.public_op(&x).unwrap();
+        // Past several refreshes of the cached pair, and on a clone (which
+        // starts with an empty cache).
+        for _ in 0..2 * BLINDING_USES + 3 {
+            assert_eq!(key.private_op(&y).unwrap(), x);
         }
-        let max = Nat::from_be_bytes(&[0xff; 256]);
-        assert!(bool::from(
-            reduce_wide(&key.p, true, &max)
-                .unwrap()
-                .ct_eq(&key.p.reduce(&max))
-        ));
+        assert_eq!(key.clone().private_op(&y).unwrap(), x);
+        let n = &pubk.n;
+        let b = key.fresh_blinding().unwrap();
+        // r^e * r^(-1)^e = 1, before and after squaring.
+        for b in [b.square(n).unwrap(), b] {
+            let re = n.from_mont(&b.re).unwrap();
+            let ri = n.from_mont(&b.r_inv).unwrap();
+            let rie = n.pow_vartime(&ri, pubk.e()).unwrap();
+            assert!(bool::from(n.mul_mod(&re, &rie).unwrap().ct_eq(&one(1))));
+        }
+    }
+
+    #[test]
+    fn blinding_cache_shared_by_threads() {
+        let key = RsaPrivateKey::from_pem(PEM).unwrap();
+        let pubk = key.public_key();
+        std::thread::scope(|s| {
+            for t in 0..4u8 {
+                let key = &key;
+                s.spawn(move || {
+                    for i in 0..20u8 {
+                        let mut x = vec![t ^ i; pubk.size()];
+                        x[0] = 0x17;
+                        let y = pubk.public_op(&x).unwrap();
+                        assert_eq!(key.private_op(&y).unwrap(), x);
+                    }
+                });
+            }
+        });
     }
 
     #[test]

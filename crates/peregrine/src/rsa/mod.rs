@@ -10,9 +10,10 @@
 //!   check is an error, never a panic. Private keys export to PKCS#8 and
 //!   PKCS#1, public keys to SubjectPublicKeyInfo and PKCS#1.
 //! - Private-key operations use the CRT with constant-time Montgomery
-//!   exponentiation ([`crate::bignum::Modulus::pow`]), base blinding (a
-//!   fresh random `r` per operation: the exponentiations see `c * r^e`,
-//!   never `c`), and verify the result with the public exponent before
+//!   exponentiation ([`crate::bignum::Modulus::pow`]), base blinding (the
+//!   exponentiations see `c * r^e` for a random `r`, never `c`; a fresh
+//!   `r` every 32 operations, squared in between, from a per-key cache
+//!   behind a mutex with `std`, fresh every time without), and verify the result with the public exponent before
 //!   releasing it, so a fault in one CRT half (the Boneh-DeMillo-Lipton /
 //!   Lenstra attack) gives an error ([`crate::Error::FaultDetected`])
 //!   instead of a signature that factors `n`.
