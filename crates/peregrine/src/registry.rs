@@ -35,6 +35,7 @@ use crate::mode::ctr::Ctr;
 use crate::mode::ecb::Ecb;
 use crate::mode::ofb::Ofb;
 use crate::mode::xts::{Tweak, Xts};
+#[cfg(feature = "getrandom")]
 use crate::rsa::RsaPrivateKey;
 
 /// What kind of algorithm an entry is.
@@ -697,6 +698,7 @@ const KEYGEN_OPS: &[&str] = &["keygen"];
 
 /// Fixed RSA keys for the benchmark rows (PKCS#8 DER, made with `openssl
 /// genpkey`). Public test keys: never use them for anything else.
+#[cfg(feature = "getrandom")]
 fn rsa_bench_key(bits: usize) -> Option<&'static [u8]> {
     Some(match bits {
         1024 => include_bytes!("benchkeys/rsa1024.der"),
@@ -712,6 +714,7 @@ fn rsa_bench_key(bits: usize) -> Option<&'static [u8]> {
 /// One RSA operation per call on the `BITS`-bit bench key and the kernel
 /// `imp`: [`RSA_OPS`]`[o.op]`. Inputs (a signature to verify, a ciphertext
 /// to decrypt) are made here, outside the timed calls.
+#[cfg(feature = "getrandom")]
 fn bench_rsa<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     use crate::hash::sha256::Sha256;
     let c = checked::<mont::Impl>(imp)?;
@@ -764,6 +767,7 @@ fn keygen_impls() -> Vec<ImplStatus> {
 
 /// One `BITS`-bit key generation (e = 65537) per call, on the best kernel
 /// (the prime search picks its own).
+#[cfg(feature = "getrandom")]
 fn bench_keygen<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     checked::<mont::Impl>(imp)?;
     if o.op != 0 || imp != best::<mont::Impl>() {
@@ -772,6 +776,18 @@ fn bench_keygen<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchF
     Some(Box::new(|_: &mut [u8]| {
         RsaPrivateKey::generate(BITS).map_or(0, |k| k.public_key().n()[0])
     }))
+}
+
+/// Without the `getrandom` feature there is no RSA module (blinding and
+/// key generation need randomness), so its rows have nothing to run.
+#[cfg(not(feature = "getrandom"))]
+fn bench_rsa<const BITS: usize>(_: &str, _: &BenchOptions) -> Option<BenchFn> {
+    None
+}
+
+#[cfg(not(feature = "getrandom"))]
+fn bench_keygen<const BITS: usize>(_: &str, _: &BenchOptions) -> Option<BenchFn> {
+    None
 }
 
 macro_rules! rsa {
