@@ -165,13 +165,20 @@ pub(crate) fn final_sub(r: &mut [u64], top: u64, n: &[u64]) {
     }
 }
 
-/// Runs `f` on `len` zeroed limbs of scratch (on the stack up to 2 * 32
-/// limbs, on the heap beyond), wiped afterwards.
+/// Runs `f` on `len` zeroed limbs of scratch (on the stack up to 200 limbs,
+/// so a squaring of up to 64 limbs needs no allocation; on the heap
+/// beyond), wiped afterwards.
 #[inline]
 pub(crate) fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
     const STACK: usize = 64;
+    const STACK_WIDE: usize = 200;
     if len <= STACK {
         let mut buf = [0u64; STACK];
+        let out = f(&mut buf[..len]);
+        crate::ct::wipe(&mut buf);
+        out
+    } else if len <= STACK_WIDE {
+        let mut buf = [0u64; STACK_WIDE];
         let out = f(&mut buf[..len]);
         crate::ct::wipe(&mut buf);
         out
