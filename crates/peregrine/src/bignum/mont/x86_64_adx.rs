@@ -21,10 +21,11 @@
 //!   through the portable code within the same row.
 //! - `sqr`: each cross product `a[i] * a[j]` (`i < j`) once, by rows of
 //!   `mac_row` (`t[..len] += s * v[..len]`, same two chains, eight limbs
-//!   per step), then the
-//!   triangle doubled plus the diagonal, then word-by-word Montgomery
-//!   reduction with `mac_row` over `n` (HAC 14.32), then the final masked
-//!   subtraction.
+//!   per step), then the triangle doubled plus the diagonal in one pass
+//!   (`adcx x, x` shifts each limb left through CF, `adox` adds the halves
+//!   of `a[i]^2` on OF, the loop on `lea`/`jrcxz` leaves both flags alone),
+//!   then word-by-word Montgomery reduction with `mac_row` over `n` (HAC
+//!   14.32), then the final masked subtraction.
 //!
 //! Widths below four limbs (under 256 bits) use the portable kernel.
 //!
