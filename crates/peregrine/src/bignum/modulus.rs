@@ -280,18 +280,24 @@ impl Modulus {
     /// squarings and one multiplication (by the table's one for a zero
     /// window); the table entry is read by a masked scan over all 32
     /// entries (every entry loaded, the wanted one kept by an AND mask),
-    /// never by a secret index. Temporaries are zeroized.
+    /// never by a secret index. The table is stored limb-major (limb `j`
+    /// of the 32 entries side by side, the interleaved layout of OpenSSL's
+    /// `bn_scatter5`/`bn_gather5`), so the scan reads the table once,
+    /// front to back, with each output limb accumulated in a register.
+    /// Temporaries are zeroized.
     pub fn pow(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
         self.check(base)?;
         let k = self.limbs();
         const ENTRIES: usize = 1 << POW_WINDOW;
-        let mut table = Zeroizing::new(vec![0u64; ENTRIES * k]);
-        table[..k].copy_from_slice(&self.one.limbs);
+        // The powers, entry-major while they are built, then scattered
+        // into the limb-major table.
+        let mut powers = Zeroizing::new(vec![0u64; ENTRIES * k]);
+        powers[..k].copy_from_slice(&self.one.limbs);
         let mut tmp = Zeroizing::new(vec![0u64; k]);
         self.mm(&mut tmp, &base.limbs, &self.rr.limbs);
-        table[k..2 * k].copy_from_slice(&tmp);
+        powers[k..2 * k].copy_from_slice(&tmp);
         for i in 2..ENTRIES {
-            let (done, rest) = table.split_at_mut(i * k);
+            let (done, rest) = powers.split_at_mut(i * k);
             let out = &mut rest[..k];
             if i % 2 == 0 {
                 self.ms(out, &done[(i / 2) * k..(i / 2 + 1) * k]);
@@ -299,6 +305,13 @@ impl Modulus {
                 self.mm(out, &done[(i - 1) * k..i * k], &done[k..2 * k]);
             }
         }
+        let mut table = Zeroizing::new(vec![0u64; ENTRIES * k]);
+        for (e, p) in powers.chunks_exact(k).enumerate() {
+            for (j, &limb) in p.iter().enumerate() {
+                table[j * ENTRIES + e] = limb;
+            }
+        }
+        drop(powers);
 
         let nbits = 8 * exp.len();
         let mut acc = Zeroizing::new(self.one.limbs.clone());
@@ -315,7 +328,7 @@ impl Modulus {
         while pos > 0 {
             pos -= width;
             let w = window(exp, pos, width);
-            select_entry(&table, k, w, &mut entry);
+            select_entry(&table, w, &mut entry);
             if first_window {
                 acc.copy_from_slice(&entry);
                 first_window = false;
@@ -402,15 +415,23 @@ fn window(exp: &[u8], pos: usize, width: usize) -> u64 {
     w
 }
 
-/// `out = table[idx]` by a masked scan: every entry is read, each limb
-/// ANDed with a mask that is all ones for the wanted entry only.
-fn select_entry(table: &[u64], k: usize, idx: u64, out: &mut [u64]) {
-    out.fill(0);
-    for (e, entry) in table.chunks_exact(k).enumerate() {
-        let m = core::hint::black_box(!mask_nz(e as u64 ^ idx));
-        for (o, &t) in out.iter_mut().zip(entry) {
-            *o |= t & m;
+/// `out = entry idx` of the limb-major table (`table[j * 32 + e]` is limb
+/// `j` of entry `e`) by a masked scan: every limb of every entry is read,
+/// ANDed with a mask that is all ones for the wanted entry only, and ORed
+/// into the output limb.
+fn select_entry(table: &[u64], idx: u64, out: &mut [u64]) {
+    const ENTRIES: usize = 1 << POW_WINDOW;
+    let mut masks = [0u64; ENTRIES];
+    for (e, m) in masks.iter_mut().enumerate() {
+        *m = !mask_nz(e as u64 ^ idx);
+    }
+    let masks = core::hint::black_box(masks);
+    for (o, row) in out.iter_mut().zip(table.chunks_exact(ENTRIES)) {
+        let mut acc = 0u64;
+        for (&t, &m) in row.iter().zip(&masks) {
+            acc |= t & m;
         }
+        *o = acc;
     }
 }
 

@@ -145,33 +145,58 @@ pub fn n0_of(n_low: u64) -> u64 {
 }
 
 /// The final step every kernel shares: `r + top * 2^(64k)` is `< 2n`;
-/// subtract `n` when it is `>= n`, by a mask (two passes, no branch).
+/// subtract `n` when it is `>= n`, by a mask (two passes, no branch). On
+/// x86_64 the borrow chains are `_subborrow_u64` (one `sbb` per limb, the
+/// borrow kept in CF); elsewhere `overflowing_sub` pairs.
 #[inline]
 pub(crate) fn final_sub(r: &mut [u64], top: u64, n: &[u64]) {
     // Pass 1: the borrow of r - n.
-    let mut borrow = 0u64;
+    let mut borrow = 0u8;
     for (x, y) in r.iter().zip(n) {
-        let d = (*x as u128).wrapping_sub(*y as u128 + borrow as u128);
-        borrow = (d >> 127) as u64;
+        let mut d = 0u64;
+        borrow = sbb(borrow, *x, *y, &mut d);
     }
     // Subtract when top == 1 or there was no borrow.
-    let take = top | (borrow ^ 1);
+    let take = top | (borrow as u64 ^ 1);
     let mask = core::hint::black_box(take & 1).wrapping_neg();
-    let mut borrow = 0u64;
+    let mut borrow = 0u8;
     for (x, y) in r.iter_mut().zip(n) {
-        let d = (*x as u128).wrapping_sub((*y & mask) as u128 + borrow as u128);
-        *x = d as u64;
-        borrow = (d >> 127) as u64;
+        let mut d = 0u64;
+        borrow = sbb(borrow, *x, *y & mask, &mut d);
+        *x = d;
     }
 }
 
-/// Runs `f` on `len` zeroed limbs of scratch (on the stack up to 2 * 32
-/// limbs, on the heap beyond), wiped afterwards.
+/// `*out = a - b - borrow`, returning the borrow out (0 or 1).
+#[inline(always)]
+fn sbb(borrow: u8, a: u64, b: u64, out: &mut u64) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        core::arch::x86_64::_subborrow_u64(borrow, a, b, out)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (d, b1) = a.overflowing_sub(b);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        *out = d;
+        (b1 | b2) as u8
+    }
+}
+
+/// Runs `f` on `len` zeroed limbs of scratch (on the stack up to 200 limbs,
+/// so a squaring of up to 64 limbs needs no allocation; on the heap
+/// beyond), wiped afterwards.
 #[inline]
 pub(crate) fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
     const STACK: usize = 64;
+    const STACK_WIDE: usize = 200;
     if len <= STACK {
         let mut buf = [0u64; STACK];
+        let out = f(&mut buf[..len]);
+        crate::ct::wipe(&mut buf);
+        out
+    } else if len <= STACK_WIDE {
+        let mut buf = [0u64; STACK_WIDE];
         let out = f(&mut buf[..len]);
         crate::ct::wipe(&mut buf);
         out

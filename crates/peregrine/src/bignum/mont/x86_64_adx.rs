@@ -21,10 +21,11 @@
 //!   through the portable code within the same row.
 //! - `sqr`: each cross product `a[i] * a[j]` (`i < j`) once, by rows of
 //!   `mac_row` (`t[..len] += s * v[..len]`, same two chains, eight limbs
-//!   per step), then the
-//!   triangle doubled plus the diagonal, then word-by-word Montgomery
-//!   reduction with `mac_row` over `n` (HAC 14.32), then the final masked
-//!   subtraction.
+//!   per step), then the triangle doubled plus the diagonal in one pass
+//!   (`adcx x, x` shifts each limb left through CF, `adox` adds the halves
+//!   of `a[i]^2` on OF, the loop on `lea`/`jrcxz` leaves both flags alone),
+//!   then word-by-word Montgomery reduction with `mac_row` over `n` (HAC
+//!   14.32), then the final masked subtraction.
 //!
 //! Widths below four limbs (under 256 bits) use the portable kernel.
 //!
@@ -33,7 +34,7 @@
 
 use core::arch::asm;
 
-use super::{double_add_diagonal, final_sub, soft, with_scratch};
+use super::{final_sub, soft, with_scratch};
 
 /// `r = a * b * 2^(-64k) mod n`. See `super::mul`.
 ///
@@ -212,8 +213,9 @@ unsafe fn mac_row(t: *mut u64, v: *const u64, len: usize, s: u64, c: u64) -> u64
             "mulx {h}, {lo}, qword ptr [{pv}]",
             "add {lo}, {c}",
             "adc {h}, 0",
-            "add qword ptr [{pt}], {lo}",
+            "add {lo}, qword ptr [{pt}]",
             "adc {h}, 0",
+            "mov qword ptr [{pt}], {lo}",
             "mov {c}, {h}",
             "lea {pv}, [{pv} + 8]",
             "lea {pt}, [{pt} + 8]",
@@ -307,6 +309,51 @@ unsafe fn mac_row(t: *mut u64, v: *const u64, len: usize, s: u64, c: u64) -> u64
     c_out
 }
 
+/// `t = 2 t + sum a[i]^2 2^(128 i)` (`t` has `2 * a.len()` limbs) in one
+/// pass: `adcx x, x` doubles each limb of `t` with the bit shifted out of
+/// the limb below on CF, `adox` adds the halves of `a[i]^2` on OF. The loop
+/// (`lea`, `jrcxz`) leaves both flags alone, so the chains run through.
+///
+/// # Safety
+/// BMI2 and ADX; `t.len() == 2 * a.len()`, `a.len() >= 1`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn double_add_diagonal(t: &mut [u64], a: &[u64]) {
+    debug_assert!(t.len() == 2 * a.len() && !a.is_empty());
+    // SAFETY: iteration i reads a[i] and reads and writes t[2i], t[2i+1],
+    // for i < a.len() (rcx counts down from a.len() >= 1). No stack.
+    unsafe {
+        asm!(
+            "xor {x0:e}, {x0:e}", // CF = OF = 0
+            "2:",
+            "mov rdx, qword ptr [{pa}]",
+            "mulx {h}, {lo}, rdx",
+            "mov {x0}, qword ptr [{pt}]",
+            "mov {x1}, qword ptr [{pt} + 8]",
+            "adcx {x0}, {x0}",
+            "adox {x0}, {lo}",
+            "adcx {x1}, {x1}",
+            "adox {x1}, {h}",
+            "mov qword ptr [{pt}], {x0}",
+            "mov qword ptr [{pt} + 8], {x1}",
+            "lea {pa}, [{pa} + 8]",
+            "lea {pt}, [{pt} + 16]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 3f",
+            "jmp 2b",
+            "3:",
+            pa = inout(reg) a.as_ptr() => _,
+            pt = inout(reg) t.as_mut_ptr() => _,
+            x0 = out(reg) _,
+            x1 = out(reg) _,
+            lo = out(reg) _,
+            h = out(reg) _,
+            inout("rcx") a.len() => _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+}
+
 /// `r = a^2 * 2^(-64k) mod n`. See `super::sqr`.
 ///
 /// # Safety
@@ -335,7 +382,8 @@ pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
             };
             t[i + k] = c;
         }
-        double_add_diagonal(t, a);
+        // SAFETY: BMI2/ADX by the caller; t has 2k limbs, a has k.
+        unsafe { double_add_diagonal(t, a) };
         // Montgomery reduction, one limb of t per row.
         let mut top = 0u64;
         for i in 0..k {
