@@ -21,8 +21,10 @@ pub struct Peer {
     /// The row label ("rustcrypto").
     pub label: &'static str,
     /// Builds the benchmark closure (setup outside the timed loop) for the
-    /// same options as Peregrine's row (direction, AAD).
-    pub bench: fn(&BenchOptions) -> BenchFn,
+    /// same options as Peregrine's row (direction, AAD, public-key
+    /// operation); `None` when the peer lacks that operation (shown as
+    /// `n/a`).
+    pub bench: fn(&BenchOptions) -> Option<BenchFn>,
 }
 
 /// The peers compiled into this build.
@@ -62,25 +64,26 @@ pub fn all() -> Vec<Peer> {
         Peer {
             alg: "sha256",
             label: "rustcrypto",
-            bench: |_| Box::new(|d: &mut [u8]| sha2::Sha256::digest(d)[0]),
+            bench: |_| Some(Box::new(|d: &mut [u8]| sha2::Sha256::digest(d)[0])),
         },
         Peer {
             alg: "sha224",
             label: "rustcrypto",
-            bench: |_| Box::new(|d: &mut [u8]| sha2::Sha224::digest(d)[0]),
+            bench: |_| Some(Box::new(|d: &mut [u8]| sha2::Sha224::digest(d)[0])),
         },
         Peer {
             alg: "aes-128-ecb",
             label: "rustcrypto",
-            bench: ecb::<aes::Aes128>,
+            bench: |o| Some(ecb::<aes::Aes128>(o)),
         },
         Peer {
             alg: "aes-256-ecb",
             label: "rustcrypto",
-            bench: ecb::<aes::Aes256>,
+            bench: |o| Some(ecb::<aes::Aes256>(o)),
         },
     ];
     v.extend(aead::all());
+    v.extend(rsa::all());
     v
 }
 
@@ -197,58 +200,58 @@ mod aead {
             Peer {
                 alg: "aes-128-gcm",
                 label: "ring",
-                bench: ring_like!(ring, AES_128_GCM, 16, ring_open),
+                bench: |o| Some(ring_like!(ring, AES_128_GCM, 16, ring_open)(o)),
             },
             Peer {
                 alg: "aes-256-gcm",
                 label: "ring",
-                bench: ring_like!(ring, AES_256_GCM, 32, ring_open),
+                bench: |o| Some(ring_like!(ring, AES_256_GCM, 32, ring_open)(o)),
             },
             Peer {
                 alg: "chacha20-poly1305",
                 label: "ring",
-                bench: ring_like!(ring, CHACHA20_POLY1305, 32, ring_open),
+                bench: |o| Some(ring_like!(ring, CHACHA20_POLY1305, 32, ring_open)(o)),
             },
             Peer {
                 alg: "aes-128-gcm",
                 label: "aws-lc-rs",
-                bench: ring_like!(aws_lc_rs, AES_128_GCM, 16, aws_open),
+                bench: |o| Some(ring_like!(aws_lc_rs, AES_128_GCM, 16, aws_open)(o)),
             },
             Peer {
                 alg: "aes-256-gcm",
                 label: "aws-lc-rs",
-                bench: ring_like!(aws_lc_rs, AES_256_GCM, 32, aws_open),
+                bench: |o| Some(ring_like!(aws_lc_rs, AES_256_GCM, 32, aws_open)(o)),
             },
             Peer {
                 alg: "chacha20-poly1305",
                 label: "aws-lc-rs",
-                bench: ring_like!(aws_lc_rs, CHACHA20_POLY1305, 32, aws_open),
+                bench: |o| Some(ring_like!(aws_lc_rs, CHACHA20_POLY1305, 32, aws_open)(o)),
             },
             Peer {
                 alg: "aes-128-gcm",
                 label: "rustcrypto",
-                bench: rustcrypto!(aes_gcm::Aes128Gcm, 16),
+                bench: |o| Some(rustcrypto!(aes_gcm::Aes128Gcm, 16)(o)),
             },
             Peer {
                 alg: "aes-256-gcm",
                 label: "rustcrypto",
-                bench: rustcrypto!(aes_gcm::Aes256Gcm, 32),
+                bench: |o| Some(rustcrypto!(aes_gcm::Aes256Gcm, 32)(o)),
             },
             Peer {
                 alg: "chacha20-poly1305",
                 label: "rustcrypto",
-                bench: rustcrypto!(chacha20poly1305::ChaCha20Poly1305, 32),
+                bench: |o| Some(rustcrypto!(chacha20poly1305::ChaCha20Poly1305, 32)(o)),
             },
             Peer {
                 alg: "xchacha20-poly1305",
                 label: "rustcrypto",
-                bench: |o: &BenchOptions| -> BenchFn {
+                bench: |o: &BenchOptions| -> Option<BenchFn> {
                     use chacha20poly1305::aead::{AeadInPlace, KeyInit};
                     let c = chacha20poly1305::XChaCha20Poly1305::new(&KEY.into());
                     let c2 = c.clone();
                     let a = aad(o);
                     let n = [0x24u8; 24];
-                    bench(
+                    Some(bench(
                         o,
                         move |d| {
                             let t = c.encrypt_in_place_detached(&n.into(), a, d);
@@ -258,10 +261,63 @@ mod aead {
                             c2.decrypt_in_place_detached(&n.into(), a, d, tag.into())
                                 .is_ok()
                         },
-                    )
+                    ))
                 },
             },
         ]
+    }
+}
+
+/// RSA peers: ring and aws-lc-rs sign (PKCS#1 v1.5, SHA-256 over a
+/// 32-byte message: Peregrine's row signs a 32-byte digest) and verify with
+/// Peregrine's own bench key; they have no OAEP through this API, so the
+/// encrypt and decrypt columns are `n/a`. ring refuses keys under 2048
+/// bits.
+#[cfg(feature = "peers")]
+mod rsa {
+    use super::{BenchFn, BenchOptions, Peer};
+
+    macro_rules! ring_rsa {
+        ($krate:ident, $bits:literal) => {
+            |o: &BenchOptions| -> Option<BenchFn> {
+                use $krate::signature::{self, KeyPair, RsaKeyPair};
+                let key =
+                    RsaKeyPair::from_pkcs8(peregrine::registry::rsa_bench_key($bits)?).ok()?;
+                let rng = $krate::rand::SystemRandom::new();
+                let msg = [0x5au8; 32];
+                let mut sig = vec![0u8; $bits / 8];
+                match o.op {
+                    0 => Some(Box::new(move |_: &mut [u8]| {
+                        key.sign(&signature::RSA_PKCS1_SHA256, &rng, &msg, &mut sig)
+                            .map_or(0, |()| sig[0])
+                    })),
+                    1 => {
+                        key.sign(&signature::RSA_PKCS1_SHA256, &rng, &msg, &mut sig)
+                            .ok()?;
+                        let public = signature::UnparsedPublicKey::new(
+                            &signature::RSA_PKCS1_2048_8192_SHA256,
+                            key.public_key().as_ref().to_vec(),
+                        );
+                        Some(Box::new(move |_: &mut [u8]| {
+                            u8::from(public.verify(&msg, &sig).is_ok())
+                        }))
+                    }
+                    _ => None,
+                }
+            }
+        };
+    }
+
+    pub(super) fn all() -> Vec<Peer> {
+        let mut v = Vec::new();
+        macro_rules! both {
+            ($($name:literal $bits:literal),*) => {$(
+                v.push(Peer { alg: $name, label: "ring", bench: ring_rsa!(ring, $bits) });
+                v.push(Peer { alg: $name, label: "aws-lc-rs", bench: ring_rsa!(aws_lc_rs, $bits) });
+            )*};
+        }
+        both!("rsa2048" 2048, "rsa3072" 3072, "rsa4096" 4096, "rsa7680" 7680);
+        v
     }
 }
 

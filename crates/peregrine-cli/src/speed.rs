@@ -368,7 +368,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     for (alg, imps) in &plan {
         if let Kind::PublicKey(ops) = alg.kind {
             for &imp in imps {
-                pk_rows.push(measure_pk(alg, imp, ops, budget, warmup, &o));
+                let make = |opts: &BenchOptions| alg.bench(imp, opts);
+                pk_rows.push(measure_pk(alg, imp, ops, &make, budget, warmup, &o));
+            }
+            for p in peers.iter().filter(|p| p.alg == alg.name) {
+                pk_rows.push(measure_pk(alg, p.label, ops, &p.bench, budget, warmup, &o));
             }
             continue;
         }
@@ -387,7 +391,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
             peers
                 .iter()
                 .filter(|p| p.alg == alg.name)
-                .map(|p| (p.label, (p.bench)(&opts))),
+                .filter_map(|p| Some((p.label, (p.bench)(&opts)?))),
         );
         for (imp, mut f) in runs {
             let mut cells = Vec::new();
@@ -449,6 +453,7 @@ fn measure_pk(
     alg: &'static Algorithm,
     imp: &'static str,
     ops: &'static [&'static str],
+    make: &dyn Fn(&BenchOptions) -> Option<BenchFn>,
     budget: Duration,
     warmup: Duration,
     o: &Options,
@@ -464,7 +469,7 @@ fn measure_pk(
             "Doing {} [{imp}] {op} for {}s: ",
             alg.name, o.seconds
         ));
-        let result = alg.bench(imp, &opts).map(|mut f| {
+        let result = make(&opts).map(|mut f| {
             measure(&mut f, &mut [], warmup);
             measure(&mut f, &mut [], budget)
         });

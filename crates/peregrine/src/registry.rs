@@ -697,9 +697,10 @@ const RSA_OPS: &[&str] = &["sign", "verify", "encrypt", "decrypt"];
 const KEYGEN_OPS: &[&str] = &["keygen"];
 
 /// Fixed RSA keys for the benchmark rows (PKCS#8 DER, made with `openssl
-/// genpkey`). Public test keys: never use them for anything else.
-#[cfg(feature = "getrandom")]
-fn rsa_bench_key(bits: usize) -> Option<&'static [u8]> {
+/// genpkey`), for 1024, 2048, 3072, 4096, 7680 and 15360 bits; public so
+/// peer libraries in `speed --peers` run on the same key. Public test
+/// keys: never use them for anything else.
+pub fn rsa_bench_key(bits: usize) -> Option<&'static [u8]> {
     Some(match bits {
         1024 => include_bytes!("benchkeys/rsa1024.der"),
         2048 => include_bytes!("benchkeys/rsa2048.der"),
