@@ -24,7 +24,7 @@
 
 use core::arch::asm;
 
-use super::{double_add_diagonal, final_sub, soft, with_scratch};
+use super::{double_add_diagonal, final_sub, row_tail, soft, with_scratch};
 
 /// `r = a * b * 2^(-64k) mod n`. See `super::mul`.
 ///
@@ -183,16 +183,7 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
                 options(nostack),
             );
         }
-        for j in tail..k {
-            let t = (r[j] as u128) + (a[j] as u128) * (bi as u128) + (ca as u128);
-            ca = (t >> 64) as u64;
-            let t = (t as u64 as u128) + (n[j] as u128) * (m as u128) + (cn as u128);
-            cn = (t >> 64) as u64;
-            r[j - 1] = t as u64;
-        }
-        let s = (top as u128) + (ca as u128) + (cn as u128);
-        r[k - 1] = s as u64;
-        top = (s >> 64) as u64;
+        top = row_tail(r, a, n, (bi, m), (ca, cn), tail, top);
     }
     final_sub(r, top, n);
 }

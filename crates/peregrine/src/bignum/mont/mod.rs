@@ -144,6 +144,33 @@ pub fn n0_of(n_low: u64) -> u64 {
     x.wrapping_neg()
 }
 
+/// The end of one CIOS row of the asm kernels, portably: the limbs
+/// `tail..k` past the last multiple of four (`r[j - 1] = r[j] + a[j] b +
+/// n[j] m` with the two carry words `(ca, cn)`), then the top limb; returns
+/// the new top word. `(b, m)` are the row's multipliers.
+#[allow(dead_code)] // used by the asm kernels of each architecture
+pub(crate) fn row_tail(
+    r: &mut [u64],
+    a: &[u64],
+    n: &[u64],
+    (b, m): (u64, u64),
+    (mut ca, mut cn): (u64, u64),
+    tail: usize,
+    top: u64,
+) -> u64 {
+    let k = n.len();
+    for j in tail..k {
+        let t = (r[j] as u128) + (a[j] as u128) * (b as u128) + (ca as u128);
+        ca = (t >> 64) as u64;
+        let t = (t as u64 as u128) + (n[j] as u128) * (m as u128) + (cn as u128);
+        cn = (t >> 64) as u64;
+        r[j - 1] = t as u64;
+    }
+    let s = (top as u128) + (ca as u128) + (cn as u128);
+    r[k - 1] = s as u64;
+    (s >> 64) as u64
+}
+
 /// The final step every kernel shares: `r + top * 2^(64k)` is `< 2n`;
 /// subtract `n` when it is `>= n`, by a mask (two passes, no branch). On
 /// x86_64 the borrow chains are `_subborrow_u64` (one `sbb` per limb, the
