@@ -429,7 +429,9 @@ fn pow_matches_num_bigint() {
                 ];
                 let take = if bits > 600 { 2 } else { ops.len() };
                 for (i, a) in ops.iter().enumerate().take(take) {
-                    let e = &exps[i % exps.len()];
+                    // Rotate by the width so the wide moduli (two operands each)
+                    // still meet every exponent kind across widths.
+                    let e = &exps[(i + bits) % exps.len()];
                     let want = a.modpow(e, &n);
                     let na = nat_w(a, md.limbs());
                     let eb = e.to_bytes_be();
@@ -741,4 +743,31 @@ fn probable_primes() {
     }
     assert!(!is_probable_prime(&Nat::from_u64(0)).unwrap());
     assert!(!is_probable_prime(&Nat::from_u64(4)).unwrap());
+}
+
+/// `pow_vartime`'s short-exponent path (square and multiply, ending in a
+/// product by the plain base when the exponent is odd) on every kernel:
+/// every exponent 0..=70, and 2^k and 2^k +- 1 up to 32 bits, the path's
+/// limit, and just over it.
+#[test]
+fn pow_vartime_short_exponents() {
+    let mut rng = Rng(0x736872);
+    for_each_impl::<Impl>("pow_vartime short exponents", |c| {
+        for bits in [61, 64, 65, 1024, 2048] {
+            let n = moduli(&mut rng, bits).remove(0);
+            let md = Modulus::with_impl(&nat(&n), c).unwrap();
+            let a = random_below(&mut rng, &n);
+            let na = nat_w(&a, md.limbs());
+            let mut exps: Vec<u64> = (0..=70).collect();
+            for k in [16u32, 17, 31, 32, 33] {
+                exps.extend([(1u64 << k) - 1, 1 << k, (1 << k) + 1]);
+            }
+            for e in exps {
+                let want = a.modpow(&BigUint::from(e), &n);
+                let eb = BigUint::from(e).to_bytes_be();
+                let got = md.pow_vartime(&na, &eb).unwrap();
+                assert_eq!(ubig(&got), want, "{c:?} {bits} bits, e = {e}");
+            }
+        }
+    });
 }

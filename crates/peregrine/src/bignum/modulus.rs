@@ -360,13 +360,27 @@ impl Modulus {
         let mut acc = Zeroizing::new(self.one.limbs.clone());
         let mut tmp = Zeroizing::new(vec![0u64; k]);
         if nbits <= 32 {
-            // Square and multiply (RSA's e = 65537: 16 squarings, 1 product).
-            for i in (0..nbits).rev() {
-                self.ms(&mut tmp, &acc);
-                core::mem::swap(&mut *tmp, &mut *acc);
-                if bool::from(e.bit(i)) {
-                    self.mm(&mut tmp, &acc, &bm.limbs);
+            // Square and multiply from the top bit down, starting at the
+            // base itself (the top bit is one). An odd exponent ends with a
+            // product by the *plain* base: `x^a R * x * R^(-1) = x^(2a+1)`,
+            // already out of Montgomery form, so no final reduction. RSA's
+            // e = 65537 costs one conversion, 16 squarings and one product.
+            if nbits > 0 {
+                acc.copy_from_slice(&bm.limbs);
+                let last = usize::from(bool::from(e.bit(0)) && nbits > 1);
+                for i in (last..nbits - 1).rev() {
+                    self.ms(&mut tmp, &acc);
                     core::mem::swap(&mut *tmp, &mut *acc);
+                    if bool::from(e.bit(i)) {
+                        self.mm(&mut tmp, &acc, &bm.limbs);
+                        core::mem::swap(&mut *tmp, &mut *acc);
+                    }
+                }
+                if last == 1 {
+                    self.ms(&mut tmp, &acc);
+                    let mut out = Nat::zero(k);
+                    self.mm(&mut out.limbs, &tmp, &base.limbs);
+                    return Ok(out);
                 }
             }
         } else {
