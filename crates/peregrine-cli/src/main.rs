@@ -1,7 +1,8 @@
 //! `peregrine`: benchmark, inspect and use the Peregrine library.
 //!
 //! ```text
-//! peregrine speed [ALG...] [--seconds S] [--bytes N,N...] [--impl best|all|NAME] [--json]
+//! peregrine speed [ALG...] [--seconds S] [--reps N] [--bytes N,N...] [--impl best|all|NAME] [--json|--csv|--mr] ...
+//! peregrine speed compare BEFORE.json AFTER.json
 //! peregrine info
 //! peregrine dgst [-sha256|-sha224|-ALG] [FILE...]
 //! peregrine enc -aes-128-cbc -K HEX -iv HEX [-d] [-nopad] [-in FILE] [-out FILE]
@@ -71,17 +72,35 @@ pub const USAGE: &str = "\
 usage: peregrine <command> [options]
 
 commands:
-  speed [ALG...] [options]   openssl-speed style throughput table
-      --seconds S            time per size (default 1; fractions allowed)
+  speed [ALG...] [options]   openssl-speed style throughput table; every
+                             figure is the median of --reps timed slices
+      --seconds S            time per backend and size (default 1), split
+                             into the repetitions; --reps N (default 5)
+      --quick                the whole default set in under 30 s
+                             (0.04 s and 3 repetitions per figure)
       --bytes N[,N...]       block sizes (default 16,64,256,1024,8192,16384)
       --impl best|all|NAME   backend: the best one (default), every one the
-                             CPU can run, or the one named
+                             CPU can run (with a ratio against soft), or one
       --decrypt              time decryption (ciphers; CBC decrypt is parallel)
       --aead                 AEADs as TLS records: 13 bytes of AAD per record,
                              sizes 2,31,136,1024,8192,16384 (openssl -aead)
-      --json                 machine-readable output on stdout
-      --peers                also run peer libraries on the same workload
-                             (build with: cargo run --release --features peers)
+      --multi N              N threads running the same test; per-thread
+                             rows and their sum
+      --misalign K           input K bytes past a 64-byte boundary (0..63)
+      --cold                 input walks a 64 MiB buffer (not in cache)
+      --cpu-time             rates from CPU time instead of wall time
+      --stats                also print min, max, CV and times per figure
+      --json | --csv | --mr  machine-readable output on stdout (JSON schema
+                             'peregrine-speed' v1; --mr: openssl's +F lines)
+      --plot FILE.svg        throughput against size, a line per backend/peer
+      --peers                also run peer libraries on the same workload,
+                             with a ratio against Peregrine (build with
+                             --features peers, and/or peers-openssl)
+      --seed N               the random order of the contenders
+      --quiet                no progress on stderr
+  speed compare BEFORE.json AFTER.json
+                             ratios per algorithm and size of two --json
+                             runs (two builds, two machines), with spreads
   info                       CPU features and every backend per algorithm
   dgst [-ALG] [FILE...]      hash files (stdin when none), openssl-dgst style;
                              -sha256 is the default

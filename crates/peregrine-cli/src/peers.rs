@@ -329,3 +329,8 @@ pub fn all() -> Vec<Peer> {
 
 /// Whether this build has peers at all.
 pub const ENABLED: bool = cfg!(feature = "peers");
+
+/// One line per choice a reader of the peer rows should know.
+pub fn notes() -> Vec<String> {
+    Vec::new()
+}
