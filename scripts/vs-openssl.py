@@ -41,9 +41,10 @@ def openssl_rate(alg, size, seconds, decrypt=False):
 
 def peregrine_rates(binary, alg, sizes, seconds, decrypt=False):
     out = subprocess.run(
-        [binary, "speed", alg] + (["--decrypt"] if decrypt else []) + ["--json", "--seconds", str(seconds), "--bytes", ",".join(map(str, sizes))],
+        [binary, "speed", alg] + (["--decrypt"] if decrypt else []) + ["--json", "--quiet", "--reps", "3", "--seconds", str(seconds), "--bytes", ",".join(map(str, sizes))],
         capture_output=True, text=True, check=True).stdout
-    return {r["size"]: r["bytes_per_second"] for r in json.loads(out)["results"]}
+    rows = json.loads(out)["rows"]  # schema peregrine-speed v1
+    return {r["size"]: r["rate"]["median"] for r in rows if r["status"] == "ok" and r["thread"] is None}
 
 
 def main():
