@@ -344,6 +344,59 @@ fn speed_csv_and_mr() {
         "{err}"
     );
     assert!(err.lines().any(|l| l.starts_with("+R:")), "{err}");
+    // The same line shapes as the installed openssl's own `-mr` output.
+    let shape = |l: &str| -> &'static str {
+        let f: Vec<&str> = l.split(':').collect();
+        let int = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+        let dec = |x: &str, places: usize| {
+            x.split_once('.')
+                .is_some_and(|(a, b)| int(a) && b.len() == places && int(b))
+        };
+        match f[0] {
+            "+H" if f[1..].iter().all(|x| int(x)) => "H",
+            "+F" if f.len() >= 4
+                && int(f[1])
+                && !f[2].is_empty()
+                && f[3..].iter().all(|x| dec(x, 2)) =>
+            {
+                "F"
+            }
+            "+F2" if f.len() == 5 && int(f[1]) && int(f[2]) && dec(f[3], 6) && dec(f[4], 6) => "F2",
+            _ => "other",
+        }
+    };
+    for l in mr.lines() {
+        assert_ne!(shape(l), "other", "{l}");
+    }
+    let emulated =
+        std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER"));
+    let openssl = |args: &[&str]| {
+        Command::new("openssl")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+    };
+    let sym = openssl(&["speed", "-mr", "-seconds", "1", "-bytes", "16", "sha256"]);
+    let rsa = openssl(&["speed", "-mr", "-seconds", "1", "rsa1024"]);
+    match (sym, rsa) {
+        (Some(a), Some(b)) if !emulated => {
+            let theirs = text(&a.stdout) + &text(&b.stdout);
+            let kinds: Vec<&str> = theirs
+                .lines()
+                .filter(|l| l.starts_with('+'))
+                .map(shape)
+                .collect();
+            assert!(
+                kinds.contains(&"H") && kinds.contains(&"F") && kinds.contains(&"F2"),
+                "{theirs}"
+            );
+            assert!(!kinds.contains(&"other"), "openssl's own lines: {theirs}");
+        }
+        _ => eprintln!(
+            "skipped the comparison with openssl speed -mr: no openssl binary, or emulated"
+        ),
+    }
 }
 
 /// `--plot` writes an SVG that parses; `speed compare` reads two reports.
