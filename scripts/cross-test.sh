@@ -86,13 +86,13 @@ echo "cross-test.sh: $($RUSTC --version), target $TARGET, CPUs: $CPUS"
 for cpu in $CPUS; do
     echo
     echo "==================== aarch64 tests under qemu -cpu $cpu ===================="
-    CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu $cpu" \
+    PEREGRINE_TIER="aarch64-$cpu" CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu $cpu" \
         cargo test --workspace --target "$TARGET" --target-dir target/cross "${cargo_args[@]}"
 done
 if [[ "${CROSS_NONE:-1}" != 0 ]]; then
     echo
     echo "==================== aarch64 tests under qemu -cpu max, PEREGRINE_CPU=none ===================="
-    PEREGRINE_CPU=none CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu max" \
+    PEREGRINE_CPU=none PEREGRINE_TIER=aarch64-max CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu max" \
         cargo test --workspace --target "$TARGET" --target-dir target/cross "${cargo_args[@]}"
 fi
 echo

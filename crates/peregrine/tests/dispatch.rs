@@ -1,0 +1,154 @@
+//! Which backend `best()` chooses, tier by tier.
+//!
+//! Always: for every algorithm of the registry, `best()` is the first
+//! backend of its list that can run here (the lists are ordered best
+//! first), and it is one that can run.
+//!
+//! With `PEREGRINE_TIER` set (by `scripts/x86-tiers.sh` and
+//! `scripts/cross-test.sh`, which run this under qemu's CPU models), the
+//! choice of every primitive is also checked against a fixed table for
+//! that tier, so a dispatch mistake (a feature check that is too loose or
+//! too strict, a wrong order) fails here by name rather than quietly
+//! running a slower or an illegal path.
+
+use peregrine::registry::ALGORITHMS;
+
+/// The backend each tier must choose, for one algorithm per primitive.
+fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    Some(match tier {
+        // SSE2 only: every portable backend.
+        "qemu64" | "none" | "aarch64-none" => &[
+            ("md5", "soft"),
+            ("sha1", "soft"),
+            ("sha256", "soft"),
+            ("sha256-many", "soft"),
+            ("sha512", "soft"),
+            ("sha3-256", "soft"),
+            ("aes-128-ecb", "soft"),
+            ("ghash", "soft"),
+            ("aes-128-gcm", "soft+soft"),
+            ("chacha20", "soft"),
+            ("poly1305", "soft"),
+            ("chacha20-poly1305", "soft+soft"),
+            ("rsa2048", "soft"),
+        ],
+        // AES-NI, PCLMULQDQ, SSSE3, SSE4.2; no AVX, no SHA-NI, no BMI2.
+        "Westmere-v1" => &[
+            ("md5", "soft"),
+            ("sha1", "soft"),
+            ("sha256", "soft"),
+            ("sha256-many", "soft"),
+            ("sha512", "soft"),
+            ("sha3-256", "soft"),
+            ("aes-128-ecb", "aesni"),
+            ("ghash", "pclmul"),
+            ("aes-128-gcm", "aesni+pclmul"),
+            ("chacha20", "ssse3"),
+            ("poly1305", "soft"),
+            ("chacha20-poly1305", "ssse3+soft"),
+            ("rsa2048", "soft"),
+        ],
+        // AVX2, BMI2; no SHA-NI, no ADX, no VAES, no VPCLMULQDQ.
+        "Haswell-v1" => &[
+            ("md5", "soft"),
+            ("sha1", "soft"),
+            ("sha256", "soft"),
+            ("sha256-many", "soft"),
+            ("sha512", "avx2"),
+            ("sha3-256", "bmi2"),
+            ("aes-128-ecb", "aesni"),
+            ("ghash", "pclmul"),
+            ("aes-128-gcm", "aesni+pclmul"),
+            ("chacha20", "avx2"),
+            ("poly1305", "avx2"),
+            ("chacha20-poly1305", "avx2+avx2"),
+            ("rsa2048", "bmi2"),
+        ],
+        // ARMv8 with AES, PMULL, SHA1/SHA2, SHA512 and SHA3.
+        "aarch64-max" => &[
+            ("md5", "soft"),
+            ("sha1", "armv8"),
+            ("sha256", "armv8"),
+            ("sha256-many", "armv8"),
+            ("sha512", "armv8"),
+            ("sha3-256", "armv8"),
+            ("aes-128-ecb", "armv8"),
+            ("ghash", "pmull"),
+            ("aes-128-gcm", "armv8+pmull"),
+            ("chacha20", "neon"),
+            ("poly1305", "neon"),
+            ("chacha20-poly1305", "neon+neon"),
+            ("rsa2048", "aarch64"),
+        ],
+        // Cortex-A53: AES, PMULL, SHA1/SHA2; no SHA512, no SHA3.
+        "aarch64-cortex-a53" => &[
+            ("md5", "soft"),
+            ("sha1", "armv8"),
+            ("sha256", "armv8"),
+            ("sha256-many", "armv8"),
+            ("sha512", "soft"),
+            ("sha3-256", "soft"),
+            ("aes-128-ecb", "armv8"),
+            ("ghash", "pmull"),
+            ("aes-128-gcm", "armv8+pmull"),
+            ("chacha20", "neon"),
+            ("poly1305", "neon"),
+            ("chacha20-poly1305", "neon+neon"),
+            ("rsa2048", "aarch64"),
+        ],
+        _ => return None,
+    })
+}
+
+#[test]
+fn best_is_the_first_runnable_backend() {
+    for alg in ALGORITHMS {
+        let impls = alg.impls();
+        let first = impls.iter().find(|s| s.available);
+        let best = alg.best();
+        assert_eq!(
+            first.map(|s| s.name),
+            Some(best),
+            "{}: best() = {best}, backends {:?}",
+            alg.name,
+            impls
+                .iter()
+                .map(|s| (s.name, s.available))
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn best_matches_the_tier_table() {
+    let Ok(tier) = std::env::var("PEREGRINE_TIER") else {
+        eprintln!("PEREGRINE_TIER unset: only the generic rule is checked here");
+        return;
+    };
+    // `PEREGRINE_CPU=none` on any tier selects the portable table.
+    let none = std::env::var("PEREGRINE_CPU").is_ok_and(|v| v.trim() == "none");
+    let key = if none {
+        if cfg!(target_arch = "aarch64") {
+            "aarch64-none"
+        } else {
+            "none"
+        }
+    } else {
+        tier.as_str()
+    };
+    let Some(want) = table(key) else {
+        panic!("PEREGRINE_TIER={tier}: no table for this tier (add one to tests/dispatch.rs)");
+    };
+    let mut wrong = Vec::new();
+    for &(name, backend) in want {
+        let alg = peregrine::registry::find(name).unwrap_or_else(|| panic!("no algorithm {name}"));
+        if alg.best() != backend {
+            wrong.push(format!(
+                "{name}: best() = {}, tier {key} expects {backend}",
+                alg.best()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    eprintln!("tier {key}: {} choices as expected", want.len());
+}
