@@ -158,33 +158,41 @@ fn add_chain(iters: u64) -> u64 {
     x
 }
 
-/// The effective core frequency: the best of several timed runs of the
-/// add chain (the fastest run is the one least disturbed), each timed by
-/// this thread's CPU clock where there is one, so that time the thread
-/// spent preempted on a busy machine does not count.
+/// The effective core frequency: the median of several timed runs of the
+/// add chain, each timed by this thread's CPU clock where there is one (so
+/// time spent preempted on a busy machine does not count; with only a
+/// wall clock the fastest run is the least disturbed one).
 fn effective_hz(budget: Duration) -> Option<f64> {
     if !cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
         return None;
     }
     let start = Instant::now();
     let mut iters = 1u64 << 12;
-    let mut best: Option<f64> = None;
-    while start.elapsed() < budget || best.is_none() {
+    let mut runs: Vec<f64> = Vec::new();
+    let mut cpu_clock = true;
+    while start.elapsed() < budget || runs.len() < 3 {
         let (t, c) = (Instant::now(), thread_cpu());
         std::hint::black_box(add_chain(std::hint::black_box(iters)));
         let wall = t.elapsed().as_secs_f64();
         let secs = match (c, thread_cpu()) {
             (Some(a), Some(b)) if b > a => (b - a).as_secs_f64(),
-            _ => wall,
+            _ => {
+                cpu_clock = false;
+                wall
+            }
         };
-        if wall < 0.002 {
+        if wall < 0.004 {
             iters *= 2;
             continue;
         }
-        let hz = (iters * CHAIN) as f64 / secs;
-        best = Some(best.map_or(hz, |b: f64| b.max(hz)));
+        runs.push((iters * CHAIN) as f64 / secs);
     }
-    best
+    runs.sort_by(f64::total_cmp);
+    if cpu_clock {
+        Some(runs[runs.len() / 2])
+    } else {
+        runs.last().copied()
+    }
 }
 
 #[cfg(test)]
