@@ -151,9 +151,14 @@ mod common {
     /// The seal (`buf -> tag`) and open (`buf, tag -> ok`) of one AEAD
     /// peer, both in place, keyed and set up already.
     pub(super) struct Sealer {
-        pub(super) seal: Box<dyn FnMut(&mut [u8]) -> [u8; 16] + Send>,
-        pub(super) open: Box<dyn FnMut(&mut [u8], &[u8; 16]) -> bool + Send>,
+        pub(super) seal: SealFn,
+        pub(super) open: OpenFn,
     }
+
+    /// Seals a buffer in place, returning the tag.
+    pub(super) type SealFn = Box<dyn FnMut(&mut [u8]) -> [u8; 16] + Send>;
+    /// Opens a buffer in place under a tag: whether it authenticated.
+    pub(super) type OpenFn = Box<dyn FnMut(&mut [u8], &[u8; 16]) -> bool + Send>;
 
     /// Builds a [`Sealer`] from two closures.
     pub(super) fn sealer(

@@ -153,11 +153,11 @@ fn update_in_place(ctx: &mut CipherCtx, d: &mut [u8]) -> bool {
         return false;
     };
     let mut outl = 0;
+    let p = d.as_mut_ptr();
     // SAFETY: `ctx` is an initialised cipher context. EVP_CipherUpdate
     // supports in == out; with padding disabled and `n` a whole number of
     // blocks (or a stream mode), nothing is buffered and it writes exactly
     // `n` bytes, all inside `d`.
-    let p = d.as_mut_ptr();
     let ok = unsafe { openssl_sys::EVP_CipherUpdate(ctx.as_ptr(), p, &mut outl, p, inl) };
     ok == 1
 }
