@@ -129,6 +129,25 @@ mod common {
         ("rsa15360", 15360),
     ];
 
+    /// A note naming the bench keys `accepts` turns down ("ring rsa:
+    /// refuses the 1024- and 7680-bit bench keys (n/a)"), if any.
+    pub(super) fn refused_keys(label: &str, accepts: impl Fn(usize, &[u8]) -> bool) -> Vec<String> {
+        let refused: Vec<String> = RSA_ROWS
+            .iter()
+            .filter(|&&(_, bits)| {
+                peregrine::registry::rsa_bench_key(bits).is_some_and(|der| !accepts(bits, der))
+            })
+            .map(|&(_, bits)| bits.to_string())
+            .collect();
+        if refused.is_empty() {
+            return Vec::new();
+        }
+        vec![format!(
+            "{label} rsa: refuses the {}-bit bench keys (n/a)",
+            refused.join(", ")
+        )]
+    }
+
     pub(super) fn aad(o: &BenchOptions) -> &'static [u8] {
         if o.tls_aad { &TLS_AAD } else { &[] }
     }

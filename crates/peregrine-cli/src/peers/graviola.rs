@@ -25,12 +25,16 @@ pub(super) fn notes() -> Vec<String> {
     if !supported() {
         return vec!["graviola: not run, is_cpu_supported() = false".into()];
     }
-    vec![
+    let mut v: Vec<String> = vec![
         "graviola rsa: sign and verify hash the 32-byte message with SHA-256 first; \
-         keys of 2048 to 8192 bits only; no OAEP (encrypt, decrypt n/a)"
+         no OAEP (encrypt, decrypt n/a)"
             .into(),
         "graviola shake: its one-shot Shake128/256::new(&[msg]) then read".into(),
-    ]
+    ];
+    v.extend(super::common::refused_keys("graviola", |_, der| {
+        graviola::signing::rsa::SigningKey::from_pkcs8_der(der).is_ok()
+    }));
+    v
 }
 
 super::common::oneshot_peers! {

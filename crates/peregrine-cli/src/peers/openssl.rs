@@ -23,7 +23,7 @@ pub(super) fn all() -> Vec<Peer> {
 }
 
 pub(super) fn notes() -> Vec<String> {
-    vec![
+    let mut v = vec![
         format!(
             "openssl: {} (libcrypto via the openssl crate; one Hasher reused per row, \
              CipherCtx re-initialised with the nonce per AEAD message)",
@@ -35,7 +35,11 @@ pub(super) fn notes() -> Vec<String> {
         "openssl ccm: the message length set per message, as CCM requires; \
          the open checks the tag in its update"
             .into(),
-    ]
+    ];
+    v.extend(super::common::refused_keys("openssl", |_, der| {
+        openssl::pkey::PKey::private_key_from_pkcs8(der).is_ok()
+    }));
+    v
 }
 
 fn md(name: &str) -> Option<MessageDigest> {

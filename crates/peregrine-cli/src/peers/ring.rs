@@ -12,13 +12,20 @@ pub(super) fn all() -> Vec<Peer> {
 }
 
 pub(super) fn notes() -> Vec<String> {
-    vec![
+    let mut v: Vec<String> = vec![
         "ring, aws-lc-rs rsa: sign and verify hash the 32-byte message with SHA-256 first \
          (Peregrine signs the 32-byte digest itself)"
             .into(),
-        "ring rsa: refuses keys under 2048 bits; no OAEP (encrypt, decrypt n/a)".into(),
+        "ring rsa: no OAEP (encrypt, decrypt n/a)".into(),
         "aws-lc-rs rsa oaep: its API makes an EVP_PKEY_CTX per operation".into(),
-    ]
+    ];
+    v.extend(super::common::refused_keys("ring", |_, der| {
+        ring::signature::RsaKeyPair::from_pkcs8(der).is_ok()
+    }));
+    v.extend(super::common::refused_keys("aws-lc-rs", |_, der| {
+        aws_lc_rs::signature::RsaKeyPair::from_pkcs8(der).is_ok()
+    }));
+    v
 }
 
 super::common::oneshot_peers! {

@@ -42,11 +42,11 @@ pub(super) fn notes() -> Vec<String> {
         "rustcrypto poly1305: whole blocks through update, the tail through compute_unpadded"
             .into(),
     );
-    v.push(
-        "rustcrypto rsa: blinded sign and decrypt (OS randomness per operation); \
-         refuses moduli over 8192 bits"
-            .into(),
-    );
+    v.push("rustcrypto rsa: blinded sign and decrypt (OS randomness per operation)".into());
+    v.extend(super::common::refused_keys("rustcrypto", |_, der| {
+        use rsa::pkcs8::DecodePrivateKey;
+        rsa::PrivateKey::from_pkcs8_der(der).is_ok()
+    }));
     v
 }
 

@@ -78,7 +78,11 @@ fn every_peer_is_a_registry_row() {
     let n = seen.len();
     seen.dedup();
     assert_eq!(seen.len(), n, "one peer per (row, label)");
-    assert!(!super::notes().is_empty());
+    let notes = super::notes();
+    assert!(!notes.is_empty());
+    for n in notes {
+        eprintln!("note: {n}");
+    }
 }
 
 /// Each peer's benchmark closure against Peregrine's (best backend) on
