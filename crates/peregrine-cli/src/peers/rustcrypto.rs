@@ -32,8 +32,9 @@ pub(super) fn notes() -> Vec<String> {
         let aesni = std::arch::is_x86_feature_detected!("aes");
         let shani = std::arch::is_x86_feature_detected!("sha");
         v.push(format!(
-            "rustcrypto aes, aes-gcm: their own runtime detection ({} here); \
-             sha1, sha2: likewise ({} here)",
+            "rustcrypto aes, aes-gcm: their own runtime detection ({} on this CPU); \
+             sha1, sha2: likewise ({} on this CPU); RUSTFLAGS='--cfg aes_backend=\"soft\"' \
+             (sha2_backend, ...) would force their portable code",
             if aesni { "AES-NI" } else { "portable" },
             if shani { "SHA-NI" } else { "no SHA-NI" },
         ));
