@@ -1,16 +1,32 @@
 //! Peer libraries measured in the same process (`speed --peers`), built
-//! only with the `peers` cargo feature so the default build needs nothing
-//! but rustc (ring and aws-lc-rs also build C, so a C compiler too).
-//! Each peer runs the same workload as Peregrine's row:
-//! - a one-shot hash of the same buffer;
-//! - AES-ECB over it in place (the `aes` crate:
-//!   `RUSTFLAGS='--cfg aes_force_soft'` forces its portable fixsliced code,
-//!   the counterpart of Peregrine's `soft`);
-//! - an AEAD seal in place with a detached tag, a fixed 12-byte nonce and
-//!   the same AAD as Peregrine's row (none, or 13 bytes with `--aead`),
-//!   key set up outside the timed loop; with `--decrypt`, an open of a
-//!   message sealed beforehand, after copying it into the buffer (as
-//!   Peregrine's `open_into` copies it into its output).
+//! only with a peers cargo feature so the default build needs nothing but
+//! rustc:
+//! - `peers`: crates.io only -- ring and aws-lc-rs (both also build C, so a
+//!   C compiler too), graviola (only where its CPU check passes) and
+//!   RustCrypto (`ring.rs`, `graviola.rs`, `rustcrypto.rs`);
+//! - `peers-openssl`: the system libcrypto through the `openssl` crate
+//!   (`openssl.rs`; needs libssl-dev and pkg-config).
+//!
+//! Each peer runs the same workload as Peregrine's row, on the same key,
+//! IV, nonce and AAD (the constants below are the registry's; the tests
+//! run every peer's closure next to Peregrine's on the same buffers and
+//! compare what they leave there and return):
+//! - a one-shot hash of the buffer (an XOF squeezes the default length);
+//! - a MAC keyed outside the timed loop (HMAC: the keyed state is cloned
+//!   per message, as Peregrine's row does);
+//! - a cipher mode over the buffer in place, its state (CBC chaining, CTR
+//!   counter) running on from one message to the next as Peregrine's
+//!   streaming objects do; XTS re-starts on the same tweak per message;
+//! - an AEAD seal in place with a detached tag, a fixed nonce and the same
+//!   AAD as Peregrine's row (none, or 13 bytes with `--aead`); with
+//!   `--decrypt`, an open of a message sealed beforehand, after copying it
+//!   into the buffer (as Peregrine's `open_into` copies it into its
+//!   output);
+//! - RSA on Peregrine's bench key: PKCS#1 v1.5 SHA-256 signatures over a
+//!   32-byte digest, their verification, OAEP-SHA-256 (MGF1-SHA-256)
+//!   encryption of those 32 bytes and its decryption.
+//!
+//! [`notes`] says where a peer could not do exactly that.
 
 use peregrine::registry::{BenchFn, BenchOptions};
 
@@ -27,87 +43,158 @@ pub struct Peer {
     pub bench: fn(&BenchOptions) -> Option<BenchFn>,
 }
 
-/// The peers compiled into this build.
 #[cfg(feature = "peers")]
+mod graviola;
+#[cfg(feature = "peers-openssl")]
+mod openssl;
+#[cfg(feature = "peers")]
+mod ring;
+#[cfg(feature = "peers")]
+mod rustcrypto;
+
+/// The peers compiled into this build (none without a peers feature).
 pub fn all() -> Vec<Peer> {
-    use aes::cipher::consts::U16;
-    use aes::cipher::{
-        BlockDecrypt, BlockEncrypt, BlockSizeUser, KeyInit, generic_array::GenericArray,
-    };
-    use sha2::Digest;
-    /// AES-ECB in place over the whole blocks of the buffer, through the
-    /// crate's `encrypt_blocks` (its parallel path).
-    fn ecb<C>(o: &BenchOptions) -> BenchFn
-    where
-        C: BlockEncrypt + BlockDecrypt + KeyInit + BlockSizeUser<BlockSize = U16> + Send + 'static,
+    #[allow(unused_mut)]
+    let mut v = Vec::new();
+    #[cfg(feature = "peers")]
     {
-        let key = GenericArray::clone_from_slice(&[0x5b; 32][..C::key_size()]);
-        let c = C::new(&key);
-        let decrypt = o.decrypt;
-        Box::new(move |d: &mut [u8]| {
-            let (blocks, _) = d.as_chunks_mut::<16>();
-            // SAFETY: `GenericArray<u8, U16>` is `repr(transparent)` over
-            // `[u8; 16]`, so the slice of arrays is a slice of blocks of the
-            // same length, layout and lifetime.
-            let blocks: &mut [GenericArray<u8, U16>] = unsafe {
-                core::slice::from_raw_parts_mut(blocks.as_mut_ptr().cast(), blocks.len())
-            };
-            if decrypt {
-                c.decrypt_blocks(blocks);
-            } else {
-                c.encrypt_blocks(blocks);
-            }
-            d.first().copied().unwrap_or(0)
-        })
+        v.extend(ring::all());
+        v.extend(graviola::all());
+        v.extend(rustcrypto::all());
     }
-    let mut v = vec![
-        Peer {
-            alg: "sha256",
-            label: "rustcrypto",
-            bench: |_| Some(Box::new(|d: &mut [u8]| sha2::Sha256::digest(d)[0])),
-        },
-        Peer {
-            alg: "sha224",
-            label: "rustcrypto",
-            bench: |_| Some(Box::new(|d: &mut [u8]| sha2::Sha224::digest(d)[0])),
-        },
-        Peer {
-            alg: "aes-128-ecb",
-            label: "rustcrypto",
-            bench: |o| Some(ecb::<aes::Aes128>(o)),
-        },
-        Peer {
-            alg: "aes-256-ecb",
-            label: "rustcrypto",
-            bench: |o| Some(ecb::<aes::Aes256>(o)),
-        },
-    ];
-    v.extend(aead::all());
-    v.extend(rsa::all());
+    #[cfg(feature = "peers-openssl")]
+    v.extend(openssl::all());
     v
 }
 
-/// AEAD peers: ring, aws-lc-rs and RustCrypto.
-#[cfg(feature = "peers")]
-mod aead {
-    use super::{BenchFn, BenchOptions, Peer};
+/// One line per choice a reader of the peer rows should know about: what
+/// a peer could not match, which backend it picked, what it refused.
+/// Empty without a peers feature.
+pub fn notes() -> Vec<String> {
+    #[allow(unused_mut)]
+    let mut v = Vec::new();
+    #[cfg(feature = "peers")]
+    {
+        v.extend(ring::notes());
+        v.extend(graviola::notes());
+        v.extend(rustcrypto::notes());
+    }
+    #[cfg(feature = "peers-openssl")]
+    v.extend(openssl::notes());
+    v
+}
 
-    const KEY: [u8; 32] = [0x5b; 32];
-    const NONCE: [u8; 12] = *b"peregrine-iv";
+/// Whether this build has peers at all.
+pub const ENABLED: bool = cfg!(any(feature = "peers", feature = "peers-openssl"));
+
+/// What the peers share: the registry's bench inputs and the closure
+/// shapes.
+#[cfg(any(feature = "peers", feature = "peers-openssl"))]
+#[allow(dead_code)] // not every feature combination uses every constant
+mod common {
+    use super::{BenchFn, BenchOptions};
+
+    /// The registry's cipher key (`CIPHER_KEY`): byte `i` is
+    /// `i * 0x1d + 0x5b`; a row takes the first 16, 24, 32 (or for XTS 32
+    /// or 64) bytes.
+    pub(super) const CIPHER_KEY: [u8; 64] = {
+        let mut k = [0u8; 64];
+        let mut i = 0;
+        while i < 64 {
+            k[i] = (i as u8).wrapping_mul(0x1d).wrapping_add(0x5b);
+            i += 1;
+        }
+        k
+    };
+    /// The registry's cipher IV (and XTS tweak).
+    pub(super) const CIPHER_IV: [u8; 16] = *b"Peregrine IV 16.";
+    /// The registry's AEAD nonce (and ChaCha20's).
+    pub(super) const AEAD_NONCE: [u8; 12] = *b"peregrine-iv";
+    /// The registry's XChaCha20-Poly1305 nonce.
+    pub(super) const XNONCE: [u8; 24] = *b"peregrine-iv-24-bytes-xx";
     /// The same 13 bytes as Peregrine's `--aead` rows.
-    const TLS_AAD: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 0x17, 0x03, 0x03, 0x40, 0x00];
+    pub(super) const TLS_AAD: [u8; 13] = [0, 0, 0, 0, 0, 0, 0, 1, 0x17, 0x03, 0x03, 0x40, 0x00];
+    /// The registry's HMAC key (openssl speed's length).
+    pub(super) const HMAC_KEY: &[u8; 16] = b"This is a key...";
+    /// The 32-byte digest the RSA rows sign and the message they encrypt.
+    pub(super) const RSA_DIGEST: [u8; 32] = [0x5a; 32];
+    /// The bench keys' sizes and their row names.
+    pub(super) const RSA_ROWS: [(&str, usize); 6] = [
+        ("rsa1024", 1024),
+        ("rsa2048", 2048),
+        ("rsa3072", 3072),
+        ("rsa4096", 4096),
+        ("rsa7680", 7680),
+        ("rsa15360", 15360),
+    ];
 
-    fn aad(o: &BenchOptions) -> &'static [u8] {
+    /// A note naming the bench keys `accepts` turns down ("ring rsa:
+    /// refuses the 1024- and 7680-bit bench keys (n/a)"), if any.
+    pub(super) fn refused_keys(label: &str, accepts: impl Fn(usize, &[u8]) -> bool) -> Vec<String> {
+        let refused: Vec<String> = RSA_ROWS
+            .iter()
+            .filter(|&&(_, bits)| {
+                peregrine::registry::rsa_bench_key(bits).is_some_and(|der| !accepts(bits, der))
+            })
+            .map(|&(_, bits)| bits.to_string())
+            .collect();
+        if refused.is_empty() {
+            return Vec::new();
+        }
+        vec![format!(
+            "{label} rsa: refuses the {}-bit bench keys (n/a)",
+            refused.join(", ")
+        )]
+    }
+
+    pub(super) fn aad(o: &BenchOptions) -> &'static [u8] {
         if o.tls_aad { &TLS_AAD } else { &[] }
     }
 
-    /// One closure shape for every AEAD peer: `seal(buf) -> tag` and
-    /// `open(buf, tag) -> ok`, both in place.
-    fn bench<S, O>(o: &BenchOptions, mut seal: S, mut open: O) -> BenchFn
-    where
-        S: FnMut(&mut [u8]) -> [u8; 16] + Send + 'static,
-        O: FnMut(&mut [u8], &[u8; 16]) -> bool + Send + 'static,
-    {
+    pub(super) fn first(d: &[u8]) -> u8 {
+        d.first().copied().unwrap_or(0)
+    }
+
+    /// The first byte of a digest or tag of any type.
+    pub(super) fn first_of<T: AsRef<[u8]> + ?Sized>(t: &T) -> u8 {
+        first(t.as_ref())
+    }
+
+    /// A whole digest or tag of any type (for the tests).
+    #[cfg(test)]
+    pub(super) fn to_vec<T: AsRef<[u8]> + ?Sized>(t: &T) -> Vec<u8> {
+        t.as_ref().to_vec()
+    }
+
+    /// The seal (`buf -> tag`) and open (`buf, tag -> ok`) of one AEAD
+    /// peer, both in place, keyed and set up already.
+    pub(super) struct Sealer {
+        pub(super) seal: SealFn,
+        pub(super) open: OpenFn,
+    }
+
+    /// Seals a buffer in place, returning the tag.
+    pub(super) type SealFn = Box<dyn FnMut(&mut [u8]) -> [u8; 16] + Send>;
+    /// Opens a buffer in place under a tag: whether it authenticated.
+    pub(super) type OpenFn = Box<dyn FnMut(&mut [u8], &[u8; 16]) -> bool + Send>;
+
+    /// Builds a [`Sealer`] from two closures.
+    pub(super) fn sealer(
+        seal: impl FnMut(&mut [u8]) -> [u8; 16] + Send + 'static,
+        open: impl FnMut(&mut [u8], &[u8; 16]) -> bool + Send + 'static,
+    ) -> Sealer {
+        Sealer {
+            seal: Box::new(seal),
+            open: Box::new(open),
+        }
+    }
+
+    /// One closure shape for every AEAD peer: a seal per call, or with
+    /// `decrypt` an open of a message sealed beforehand for that length,
+    /// copied into the buffer first. (Peregrine's row also calls its AEAD
+    /// through a trait object.)
+    pub(super) fn aead_bench(o: &BenchOptions, s: Sealer) -> BenchFn {
+        let Sealer { mut seal, mut open } = s;
         if !o.decrypt {
             return Box::new(move |d: &mut [u8]| seal(d)[0]);
         }
@@ -119,218 +206,75 @@ mod aead {
                 (c, t)
             });
             d.copy_from_slice(ct);
-            u8::from(open(d, tag)) ^ d.first().copied().unwrap_or(0)
+            u8::from(open(d, tag)) ^ first(d)
         })
     }
 
-    /// ring and aws-lc-rs share one API (`LessSafeKey`) except for the
-    /// detached-tag open, passed as `$open(key, nonce, aad, buf, tag)`.
-    macro_rules! ring_like {
-        ($krate:ident, $alg:ident, $klen:literal, $open:expr) => {
-            |o: &BenchOptions| -> BenchFn {
-                use $krate::aead::{Aad, LessSafeKey, Nonce, UnboundKey};
-                let mk = || {
-                    let k = UnboundKey::new(&$krate::aead::$alg, &KEY[..$klen]);
-                    LessSafeKey::new(k.expect("fixed key length"))
-                };
-                let (key, key2) = (mk(), mk());
-                let a = aad(o);
-                bench(
-                    o,
-                    move |d| {
-                        let n = Nonce::assume_unique_for_key(NONCE);
-                        let t = key.seal_in_place_separate_tag(n, Aad::from(a), d);
-                        t.map_or([0; 16], |t| t.as_ref().try_into().unwrap_or([0; 16]))
-                    },
-                    move |d, tag| {
-                        let n = Nonce::assume_unique_for_key(NONCE);
-                        $open(&key2, n, Aad::from(a), d, tag)
-                    },
-                )
-            }
-        };
-    }
-
-    fn ring_open(
-        k: &ring::aead::LessSafeKey,
-        n: ring::aead::Nonce,
-        a: ring::aead::Aad<&[u8]>,
-        d: &mut [u8],
-        tag: &[u8; 16],
-    ) -> bool {
-        let t = ring::aead::Tag::from(*tag);
-        k.open_in_place_separate_tag(n, a, t, d, 0..).is_ok()
-    }
-
-    fn aws_open(
-        k: &aws_lc_rs::aead::LessSafeKey,
-        n: aws_lc_rs::aead::Nonce,
-        a: aws_lc_rs::aead::Aad<&[u8]>,
-        d: &mut [u8],
-        tag: &[u8; 16],
-    ) -> bool {
-        k.open_in_place_separate_tag(n, a, tag, d).is_ok()
-    }
-
-    /// RustCrypto's `AeadInPlace` crates.
-    macro_rules! rustcrypto {
-        ($ty:ty, $klen:literal) => {
-            |o: &BenchOptions| -> BenchFn {
-                use aes_gcm::aead::{AeadInPlace, KeyInit};
-                let c = <$ty>::new_from_slice(&KEY[..$klen]).expect("fixed key length");
-                let c2 = c.clone();
-                let a = aad(o);
-                bench(
-                    o,
-                    move |d| {
-                        let t = c.encrypt_in_place_detached(&NONCE.into(), a, d);
-                        t.map_or([0; 16], Into::into)
-                    },
-                    move |d, tag| {
-                        c2.decrypt_in_place_detached(&NONCE.into(), a, d, tag.into())
-                            .is_ok()
-                    },
-                )
-            }
-        };
-    }
-
-    pub(super) fn all() -> Vec<Peer> {
-        vec![
-            Peer {
-                alg: "aes-128-gcm",
-                label: "ring",
-                bench: |o| Some(ring_like!(ring, AES_128_GCM, 16, ring_open)(o)),
-            },
-            Peer {
-                alg: "aes-256-gcm",
-                label: "ring",
-                bench: |o| Some(ring_like!(ring, AES_256_GCM, 32, ring_open)(o)),
-            },
-            Peer {
-                alg: "chacha20-poly1305",
-                label: "ring",
-                bench: |o| Some(ring_like!(ring, CHACHA20_POLY1305, 32, ring_open)(o)),
-            },
-            Peer {
-                alg: "aes-128-gcm",
-                label: "aws-lc-rs",
-                bench: |o| Some(ring_like!(aws_lc_rs, AES_128_GCM, 16, aws_open)(o)),
-            },
-            Peer {
-                alg: "aes-256-gcm",
-                label: "aws-lc-rs",
-                bench: |o| Some(ring_like!(aws_lc_rs, AES_256_GCM, 32, aws_open)(o)),
-            },
-            Peer {
-                alg: "chacha20-poly1305",
-                label: "aws-lc-rs",
-                bench: |o| Some(ring_like!(aws_lc_rs, CHACHA20_POLY1305, 32, aws_open)(o)),
-            },
-            Peer {
-                alg: "aes-128-gcm",
-                label: "rustcrypto",
-                bench: |o| Some(rustcrypto!(aes_gcm::Aes128Gcm, 16)(o)),
-            },
-            Peer {
-                alg: "aes-256-gcm",
-                label: "rustcrypto",
-                bench: |o| Some(rustcrypto!(aes_gcm::Aes256Gcm, 32)(o)),
-            },
-            Peer {
-                alg: "chacha20-poly1305",
-                label: "rustcrypto",
-                bench: |o| Some(rustcrypto!(chacha20poly1305::ChaCha20Poly1305, 32)(o)),
-            },
-            Peer {
-                alg: "xchacha20-poly1305",
-                label: "rustcrypto",
-                bench: |o: &BenchOptions| -> Option<BenchFn> {
-                    use chacha20poly1305::aead::{AeadInPlace, KeyInit};
-                    let c = chacha20poly1305::XChaCha20Poly1305::new(&KEY.into());
-                    let c2 = c.clone();
-                    let a = aad(o);
-                    let n = [0x24u8; 24];
-                    Some(bench(
-                        o,
-                        move |d| {
-                            let t = c.encrypt_in_place_detached(&n.into(), a, d);
-                            t.map_or([0; 16], Into::into)
-                        },
-                        move |d, tag| {
-                            c2.decrypt_in_place_detached(&n.into(), a, d, tag.into())
-                                .is_ok()
-                        },
-                    ))
-                },
-            },
-        ]
-    }
-}
-
-/// RSA peers: ring and aws-lc-rs sign (PKCS#1 v1.5, SHA-256 over a
-/// 32-byte message: Peregrine's row signs a 32-byte digest) and verify with
-/// Peregrine's own bench key; they have no OAEP through this API, so the
-/// encrypt and decrypt columns are `n/a`. ring refuses keys under 2048
-/// bits.
-#[cfg(feature = "peers")]
-mod rsa {
-    use super::{BenchFn, BenchOptions, Peer};
-
-    macro_rules! ring_rsa {
-        ($krate:ident, $bits:literal) => {
-            |o: &BenchOptions| -> Option<BenchFn> {
-                use $krate::signature::{self, KeyPair, RsaKeyPair};
-                let key =
-                    RsaKeyPair::from_pkcs8(peregrine::registry::rsa_bench_key($bits)?).ok()?;
-                let rng = $krate::rand::SystemRandom::new();
-                let msg = [0x5au8; 32];
-                let mut sig = vec![0u8; $bits / 8];
-                match o.op {
-                    0 => Some(Box::new(move |_: &mut [u8]| {
-                        key.sign(&signature::RSA_PKCS1_SHA256, &rng, &msg, &mut sig)
-                            .map_or(0, |()| sig[0])
-                    })),
-                    1 => {
-                        key.sign(&signature::RSA_PKCS1_SHA256, &rng, &msg, &mut sig)
-                            .ok()?;
-                        let public = signature::UnparsedPublicKey::new(
-                            &signature::RSA_PKCS1_2048_8192_SHA256,
-                            key.public_key().as_ref().to_vec(),
-                        );
-                        Some(Box::new(move |_: &mut [u8]| {
-                            u8::from(public.verify(&msg, &sig).is_ok())
+    /// Hash, XOF and MAC peers: for each
+    /// `alg, label, setup => |state, data| digest;` a [`super::Peer`]
+    /// whose closure makes `state` once (`setup` may use `?`: `None` is
+    /// `n/a`) and computes `digest` (anything `AsRef<[u8]>`) per message,
+    /// in `oneshots()`, and for the tests the same code returning the whole
+    /// digest, in `oneshot_outputs()`.
+    macro_rules! oneshot_peers {
+        ($($alg:literal, $label:expr, $setup:expr => |$st:ident, $d:ident| $body:expr;)*) => {
+            pub(super) fn oneshots() -> Vec<super::Peer> {
+                vec![$(super::Peer {
+                    alg: $alg,
+                    label: $label,
+                    bench: |_| {
+                        #[allow(unused_mut, unused_variables)]
+                        let mut $st = $setup;
+                        Some(Box::new(move |$d: &mut [u8]| {
+                            let $d: &[u8] = $d;
+                            let out = $body;
+                            super::common::first_of(&out)
                         }))
-                    }
-                    _ => None,
-                }
+                    },
+                },)*]
+            }
+
+            #[cfg(test)]
+            #[allow(clippy::type_complexity)]
+            pub(super) fn oneshot_outputs()
+                -> Vec<(&'static str, &'static str, fn(&[u8]) -> Option<Vec<u8>>)> {
+                vec![$(($alg, $label, |$d: &[u8]| {
+                    #[allow(unused_mut, unused_variables)]
+                    let mut $st = $setup;
+                    let out = $body;
+                    Some(super::common::to_vec(&out))
+                }),)*]
             }
         };
     }
+    pub(super) use oneshot_peers;
 
-    pub(super) fn all() -> Vec<Peer> {
-        let mut v = Vec::new();
-        macro_rules! both {
-            ($($name:literal $bits:literal),*) => {$(
-                v.push(Peer { alg: $name, label: "ring", bench: ring_rsa!(ring, $bits) });
-                v.push(Peer { alg: $name, label: "aws-lc-rs", bench: ring_rsa!(aws_lc_rs, $bits) });
-            )*};
-        }
-        both!("rsa2048" 2048, "rsa3072" 3072, "rsa4096" 4096, "rsa7680" 7680);
-        v
+    /// AEAD peers: for each `alg, label, make;` (with `make:
+    /// fn(&BenchOptions) -> Option<Sealer>`) a [`super::Peer`] in
+    /// `aeads()`, and for the tests the sealers in `sealers()`.
+    macro_rules! aead_peers {
+        ($($alg:literal, $label:expr, $make:expr;)*) => {
+            pub(super) fn aeads() -> Vec<super::Peer> {
+                vec![$(super::Peer {
+                    alg: $alg,
+                    label: $label,
+                    bench: |o| Some(super::common::aead_bench(o, ($make)(o)?)),
+                },)*]
+            }
+
+            #[cfg(test)]
+            #[allow(clippy::type_complexity)]
+            pub(super) fn sealers() -> Vec<(
+                &'static str,
+                &'static str,
+                fn(&super::BenchOptions) -> Option<super::common::Sealer>,
+            )> {
+                vec![$(($alg, $label, $make),)*]
+            }
+        };
     }
+    pub(super) use aead_peers;
 }
 
-/// The peers compiled into this build (none without the `peers` feature).
-#[cfg(not(feature = "peers"))]
-pub fn all() -> Vec<Peer> {
-    Vec::new()
-}
-
-/// Whether this build has peers at all.
-pub const ENABLED: bool = cfg!(feature = "peers");
-
-/// One line per choice a reader of the peer rows should know.
-pub fn notes() -> Vec<String> {
-    Vec::new()
-}
+#[cfg(all(test, any(feature = "peers", feature = "peers-openssl")))]
+mod tests;

@@ -1,0 +1,178 @@
+//! graviola: its hashes, HMAC, AEADs and RSA signatures, only where
+//! `graviola::util::is_cpu_supported()` says the CPU has what its code
+//! assumes (x86_64 with AES-NI, PCLMULQDQ, BMI1, ADX, AVX2; aarch64 with
+//! its crypto extensions).
+
+use super::common::{AEAD_NONCE, CIPHER_KEY, HMAC_KEY, RSA_DIGEST, RSA_ROWS, Sealer, aad, sealer};
+use super::{BenchFn, BenchOptions, Peer};
+use graviola::hashing::{Hash, hmac::Hmac};
+
+fn supported() -> bool {
+    graviola::util::is_cpu_supported()
+}
+
+pub(super) fn all() -> Vec<Peer> {
+    if !supported() {
+        return Vec::new();
+    }
+    let mut v = oneshots();
+    v.extend(aeads());
+    v.extend(rsa());
+    v
+}
+
+pub(super) fn notes() -> Vec<String> {
+    if !supported() {
+        return vec!["graviola: not run, is_cpu_supported() = false".into()];
+    }
+    let mut v: Vec<String> = vec![
+        "graviola rsa: sign and verify hash the 32-byte message with SHA-256 first; \
+         no OAEP (encrypt, decrypt n/a)"
+            .into(),
+        "graviola shake: its one-shot Shake128/256::new(&[msg]) then read".into(),
+    ];
+    v.extend(super::common::refused_keys("graviola", |_, der| {
+        graviola::signing::rsa::SigningKey::from_pkcs8_der(der).is_ok()
+    }));
+    v
+}
+
+super::common::oneshot_peers! {
+    "sha256", "graviola", () => |s, d| graviola::hashing::Sha256::hash(d);
+    "sha384", "graviola", () => |s, d| graviola::hashing::Sha384::hash(d);
+    "sha512", "graviola", () => |s, d| graviola::hashing::Sha512::hash(d);
+    "sha3-256", "graviola", () => |s, d| {
+        let mut h = graviola::hashing::sha3::Sha3_256Context::new();
+        h.update(d);
+        h.finish()
+    };
+    "sha3-512", "graviola", () => |s, d| {
+        let mut h = graviola::hashing::sha3::Sha3_512Context::new();
+        h.update(d);
+        h.finish()
+    };
+    "shake128", "graviola", [0u8; 16] => |out, d| {
+        graviola::hashing::sha3::Shake128::new(&[d]).read(&mut out);
+        out
+    };
+    "shake256", "graviola", [0u8; 32] => |out, d| {
+        graviola::hashing::sha3::Shake256::new(&[d]).read(&mut out);
+        out
+    };
+    "hmac", "graviola", Hmac::<graviola::hashing::Sha256>::new(HMAC_KEY) => |k, d| {
+        let mut m = k.clone();
+        m.update(d);
+        m.finish()
+    };
+}
+
+fn gcm<const K: usize>(o: &BenchOptions) -> Option<Sealer> {
+    use graviola::aead::AesGcm;
+    let (key, key2) = (AesGcm::new(&CIPHER_KEY[..K]), AesGcm::new(&CIPHER_KEY[..K]));
+    let a = aad(o);
+    Some(sealer(
+        move |d| {
+            let mut tag = [0; 16];
+            key.encrypt(&AEAD_NONCE, a, d, &mut tag);
+            tag
+        },
+        move |d, tag| key2.decrypt(&AEAD_NONCE, a, d, tag).is_ok(),
+    ))
+}
+
+fn chacha(o: &BenchOptions) -> Option<Sealer> {
+    use graviola::aead::ChaCha20Poly1305;
+    let k: [u8; 32] = CIPHER_KEY[..32].try_into().ok()?;
+    let (key, key2) = (ChaCha20Poly1305::new(k), ChaCha20Poly1305::new(k));
+    let a = aad(o);
+    Some(sealer(
+        move |d| {
+            let mut tag = [0; 16];
+            key.encrypt(&AEAD_NONCE, a, d, &mut tag);
+            tag
+        },
+        move |d, tag| key2.decrypt(&AEAD_NONCE, a, d, tag).is_ok(),
+    ))
+}
+
+fn xchacha(o: &BenchOptions) -> Option<Sealer> {
+    use graviola::aead::XChaCha20Poly1305;
+    let k: [u8; 32] = CIPHER_KEY[..32].try_into().ok()?;
+    let (key, key2) = (XChaCha20Poly1305::new(k), XChaCha20Poly1305::new(k));
+    let a = aad(o);
+    let n = super::common::XNONCE;
+    Some(sealer(
+        move |d| {
+            let mut tag = [0; 16];
+            key.encrypt(&n, a, d, &mut tag);
+            tag
+        },
+        move |d, tag| key2.decrypt(&n, a, d, tag).is_ok(),
+    ))
+}
+
+super::common::aead_peers! {
+    "aes-128-gcm", "graviola", gcm::<16>;
+    "aes-256-gcm", "graviola", gcm::<32>;
+    "chacha20-poly1305", "graviola", chacha;
+    "xchacha20-poly1305", "graviola", xchacha;
+}
+
+/// PKCS#1 v1.5 SHA-256 sign and verify on the bench key.
+fn rsa_bench<const BITS: usize>(o: &BenchOptions) -> Option<BenchFn> {
+    use graviola::signing::rsa::SigningKey;
+    let key = SigningKey::from_pkcs8_der(peregrine::registry::rsa_bench_key(BITS)?).ok()?;
+    let mut sig = vec![0u8; key.modulus_len_bytes()];
+    key.sign_pkcs1_sha256(&mut sig, &RSA_DIGEST).ok()?;
+    match o.op {
+        0 => Some(Box::new(move |_: &mut [u8]| {
+            key.sign_pkcs1_sha256(&mut sig, &RSA_DIGEST)
+                .map_or(0, |s| s[0])
+        })),
+        1 => {
+            let public = key.public_key();
+            public.verify_pkcs1_sha256(&sig, &RSA_DIGEST).ok()?;
+            Some(Box::new(move |_: &mut [u8]| {
+                u8::from(public.verify_pkcs1_sha256(&sig, &RSA_DIGEST).is_ok())
+            }))
+        }
+        _ => None,
+    }
+}
+
+fn rsa() -> Vec<Peer> {
+    let v = vec![
+        Peer {
+            alg: "rsa1024",
+            label: "graviola",
+            bench: rsa_bench::<1024>,
+        },
+        Peer {
+            alg: "rsa2048",
+            label: "graviola",
+            bench: rsa_bench::<2048>,
+        },
+        Peer {
+            alg: "rsa3072",
+            label: "graviola",
+            bench: rsa_bench::<3072>,
+        },
+        Peer {
+            alg: "rsa4096",
+            label: "graviola",
+            bench: rsa_bench::<4096>,
+        },
+        Peer {
+            alg: "rsa7680",
+            label: "graviola",
+            bench: rsa_bench::<7680>,
+        },
+        Peer {
+            alg: "rsa15360",
+            label: "graviola",
+            bench: rsa_bench::<15360>,
+        },
+    ];
+    debug_assert_eq!(v.len(), RSA_ROWS.len());
+    v
+}

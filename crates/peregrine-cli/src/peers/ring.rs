@@ -1,0 +1,218 @@
+//! ring and aws-lc-rs: one API for digests, HMAC, AEADs and RSA
+//! signatures (aws-lc-rs adds SHA-224, SHA3, HMAC-SHA-224 and OAEP).
+
+use super::common::{AEAD_NONCE, CIPHER_KEY, HMAC_KEY, RSA_DIGEST, RSA_ROWS, Sealer, aad, sealer};
+use super::{BenchFn, BenchOptions, Peer};
+
+pub(super) fn all() -> Vec<Peer> {
+    let mut v = oneshots();
+    v.extend(aeads());
+    v.extend(rsa());
+    v
+}
+
+pub(super) fn notes() -> Vec<String> {
+    let mut v: Vec<String> = vec![
+        "ring, aws-lc-rs rsa: sign and verify hash the 32-byte message with SHA-256 first \
+         (Peregrine signs the 32-byte digest itself)"
+            .into(),
+        "ring rsa: no OAEP (encrypt, decrypt n/a)".into(),
+        "aws-lc-rs rsa oaep: its API makes an EVP_PKEY_CTX per operation".into(),
+    ];
+    v.extend(super::common::refused_keys("ring", |_, der| {
+        ring::signature::RsaKeyPair::from_pkcs8(der).is_ok()
+    }));
+    v.extend(super::common::refused_keys("aws-lc-rs", |_, der| {
+        aws_lc_rs::signature::RsaKeyPair::from_pkcs8(der).is_ok()
+    }));
+    v
+}
+
+super::common::oneshot_peers! {
+    "sha1", "ring", () => |s, d| ring::digest::digest(&ring::digest::SHA1_FOR_LEGACY_USE_ONLY, d);
+    "sha256", "ring", () => |s, d| ring::digest::digest(&ring::digest::SHA256, d);
+    "sha384", "ring", () => |s, d| ring::digest::digest(&ring::digest::SHA384, d);
+    "sha512", "ring", () => |s, d| ring::digest::digest(&ring::digest::SHA512, d);
+    "sha512-256", "ring", () => |s, d| ring::digest::digest(&ring::digest::SHA512_256, d);
+    "hmac-sha1", "ring",
+        ring::hmac::Key::new(ring::hmac::HMAC_SHA1_FOR_LEGACY_USE_ONLY, HMAC_KEY)
+        => |k, d| ring::hmac::sign(&k, d);
+    "hmac", "ring", ring::hmac::Key::new(ring::hmac::HMAC_SHA256, HMAC_KEY)
+        => |k, d| ring::hmac::sign(&k, d);
+    "sha1", "aws-lc-rs", () =>
+        |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA1_FOR_LEGACY_USE_ONLY, d);
+    "sha224", "aws-lc-rs", () => |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA224, d);
+    "sha256", "aws-lc-rs", () => |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, d);
+    "sha384", "aws-lc-rs", () => |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA384, d);
+    "sha512", "aws-lc-rs", () => |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA512, d);
+    "sha512-256", "aws-lc-rs", () =>
+        |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA512_256, d);
+    "sha3-256", "aws-lc-rs", () =>
+        |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA3_256, d);
+    "sha3-384", "aws-lc-rs", () =>
+        |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA3_384, d);
+    "sha3-512", "aws-lc-rs", () =>
+        |s, d| aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA3_512, d);
+    "hmac-sha1", "aws-lc-rs",
+        aws_lc_rs::hmac::Key::new(aws_lc_rs::hmac::HMAC_SHA1_FOR_LEGACY_USE_ONLY, HMAC_KEY)
+        => |k, d| aws_lc_rs::hmac::sign(&k, d);
+    "hmac-sha224", "aws-lc-rs", aws_lc_rs::hmac::Key::new(aws_lc_rs::hmac::HMAC_SHA224, HMAC_KEY)
+        => |k, d| aws_lc_rs::hmac::sign(&k, d);
+    "hmac", "aws-lc-rs", aws_lc_rs::hmac::Key::new(aws_lc_rs::hmac::HMAC_SHA256, HMAC_KEY)
+        => |k, d| aws_lc_rs::hmac::sign(&k, d);
+}
+
+/// ring and aws-lc-rs share one AEAD API (`LessSafeKey`) except for the
+/// detached-tag open, passed as `$open(key, nonce, aad, buf, tag)`.
+macro_rules! ring_like_aead {
+    ($krate:ident, $alg:ident, $klen:literal, $open:expr) => {
+        |o: &BenchOptions| -> Option<Sealer> {
+            use $krate::aead::{Aad, LessSafeKey, Nonce, UnboundKey};
+            let mk = || {
+                let k = UnboundKey::new(&$krate::aead::$alg, &CIPHER_KEY[..$klen]).ok()?;
+                Some(LessSafeKey::new(k))
+            };
+            let (key, key2) = (mk()?, mk()?);
+            let a = aad(o);
+            Some(sealer(
+                move |d| {
+                    let n = Nonce::assume_unique_for_key(AEAD_NONCE);
+                    let t = key.seal_in_place_separate_tag(n, Aad::from(a), d);
+                    t.map_or([0; 16], |t| t.as_ref().try_into().unwrap_or([0; 16]))
+                },
+                move |d, tag| {
+                    let n = Nonce::assume_unique_for_key(AEAD_NONCE);
+                    $open(&key2, n, Aad::from(a), d, tag)
+                },
+            ))
+        }
+    };
+}
+
+fn ring_open(
+    k: &ring::aead::LessSafeKey,
+    n: ring::aead::Nonce,
+    a: ring::aead::Aad<&[u8]>,
+    d: &mut [u8],
+    tag: &[u8; 16],
+) -> bool {
+    let t = ring::aead::Tag::from(*tag);
+    k.open_in_place_separate_tag(n, a, t, d, 0..).is_ok()
+}
+
+fn aws_open(
+    k: &aws_lc_rs::aead::LessSafeKey,
+    n: aws_lc_rs::aead::Nonce,
+    a: aws_lc_rs::aead::Aad<&[u8]>,
+    d: &mut [u8],
+    tag: &[u8; 16],
+) -> bool {
+    k.open_in_place_separate_tag(n, a, tag, d).is_ok()
+}
+
+super::common::aead_peers! {
+    "aes-128-gcm", "ring", ring_like_aead!(ring, AES_128_GCM, 16, ring_open);
+    "aes-256-gcm", "ring", ring_like_aead!(ring, AES_256_GCM, 32, ring_open);
+    "chacha20-poly1305", "ring", ring_like_aead!(ring, CHACHA20_POLY1305, 32, ring_open);
+    "aes-128-gcm", "aws-lc-rs", ring_like_aead!(aws_lc_rs, AES_128_GCM, 16, aws_open);
+    "aes-192-gcm", "aws-lc-rs", ring_like_aead!(aws_lc_rs, AES_192_GCM, 24, aws_open);
+    "aes-256-gcm", "aws-lc-rs", ring_like_aead!(aws_lc_rs, AES_256_GCM, 32, aws_open);
+    "chacha20-poly1305", "aws-lc-rs",
+        ring_like_aead!(aws_lc_rs, CHACHA20_POLY1305, 32, aws_open);
+}
+
+/// RSA sign (PKCS#1 v1.5, SHA-256 over the 32-byte message) and verify
+/// on Peregrine's bench key, `$oaep` the encrypt and decrypt operations
+/// (`None` where the crate has none).
+macro_rules! ring_like_rsa {
+    ($krate:ident, $oaep:expr) => {
+        |bits: usize, o: &BenchOptions| -> Option<BenchFn> {
+            use $krate::signature::{self, KeyPair, RsaKeyPair};
+            let der = peregrine::registry::rsa_bench_key(bits)?;
+            let key = RsaKeyPair::from_pkcs8(der).ok()?;
+            let rng = $krate::rand::SystemRandom::new();
+            let mut sig = vec![0u8; bits / 8];
+            // One signature now: a size the signer refuses is n/a, not a
+            // fast failure, and verify needs it.
+            key.sign(&signature::RSA_PKCS1_SHA256, &rng, &RSA_DIGEST, &mut sig)
+                .ok()?;
+            match o.op {
+                0 => Some(Box::new(move |_: &mut [u8]| {
+                    key.sign(&signature::RSA_PKCS1_SHA256, &rng, &RSA_DIGEST, &mut sig)
+                        .map_or(0, |()| sig[0])
+                })),
+                1 => {
+                    let public = signature::UnparsedPublicKey::new(
+                        &signature::RSA_PKCS1_2048_8192_SHA256,
+                        key.public_key().as_ref().to_vec(),
+                    );
+                    // A size the verifier refuses is n/a, not a fast failure.
+                    public.verify(&RSA_DIGEST, &sig).ok()?;
+                    Some(Box::new(move |_: &mut [u8]| {
+                        u8::from(public.verify(&RSA_DIGEST, &sig).is_ok())
+                    }))
+                }
+                op => $oaep(der, op),
+            }
+        }
+    };
+}
+
+/// aws-lc-rs OAEP-SHA-256 (MGF1-SHA-256, no label) of the 32 bytes.
+fn aws_oaep(der: &[u8], op: usize) -> Option<BenchFn> {
+    use aws_lc_rs::rsa::{
+        OAEP_SHA256_MGF1SHA256, OaepPrivateDecryptingKey, OaepPublicEncryptingKey,
+        PrivateDecryptingKey,
+    };
+    let private = PrivateDecryptingKey::from_pkcs8(der).ok()?;
+    let public = OaepPublicEncryptingKey::new(private.public_key()).ok()?;
+    let mut ct = vec![0u8; public.ciphertext_size()];
+    match op {
+        2 => Some(Box::new(move |_: &mut [u8]| {
+            public
+                .encrypt(&OAEP_SHA256_MGF1SHA256, &RSA_DIGEST, &mut ct, None)
+                .map_or(0, |c| c[0])
+        })),
+        3 => {
+            let n = public
+                .encrypt(&OAEP_SHA256_MGF1SHA256, &RSA_DIGEST, &mut ct, None)
+                .ok()?
+                .len();
+            ct.truncate(n);
+            let private = OaepPrivateDecryptingKey::new(private).ok()?;
+            let mut pt = vec![0u8; private.min_output_size()];
+            Some(Box::new(move |_: &mut [u8]| {
+                private
+                    .decrypt(&OAEP_SHA256_MGF1SHA256, &ct, &mut pt, None)
+                    .map_or(0, |m| super::common::first(m))
+            }))
+        }
+        _ => None,
+    }
+}
+
+fn no_oaep(_: &[u8], _: usize) -> Option<BenchFn> {
+    None
+}
+
+fn rsa() -> Vec<Peer> {
+    let mut v = Vec::new();
+    macro_rules! rows {
+        ($($name:literal $bits:literal),*) => {$(
+            v.push(Peer {
+                alg: $name,
+                label: "ring",
+                bench: |o| ring_like_rsa!(ring, no_oaep)($bits, o),
+            });
+            v.push(Peer {
+                alg: $name,
+                label: "aws-lc-rs",
+                bench: |o| ring_like_rsa!(aws_lc_rs, aws_oaep)($bits, o),
+            });
+        )*};
+    }
+    rows!("rsa1024" 1024, "rsa2048" 2048, "rsa3072" 3072, "rsa4096" 4096, "rsa7680" 7680,
+        "rsa15360" 15360);
+    debug_assert_eq!(v.len(), 2 * RSA_ROWS.len());
+    v
+}
