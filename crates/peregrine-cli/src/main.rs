@@ -77,7 +77,7 @@ commands:
       --seconds S            time per backend and size (default 1), split
                              into the repetitions; --reps N (default 5)
       --quick                the whole default set in under 30 s
-                             (0.04 s and 3 repetitions per figure)
+                             (0.03 s and 3 repetitions per figure)
       --bytes N[,N...]       block sizes (default 16,64,256,1024,8192,16384)
       --impl best|all|NAME   backend: the best one (default), every one the
                              CPU can run (with a ratio against soft), or one
