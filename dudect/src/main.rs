@@ -1,0 +1,128 @@
+//! dudect (Reparaz, Balasch, Verbauwhede, "Dude, is my code constant
+//! time?", DATE 2017) for the checks whose timing would leak a secret:
+//! Welch's t-test between the running times of two classes of inputs. A
+//! leak shows as |t| growing with the number of samples; constant-time
+//! code stays below the threshold (|t| < 10 at 10^6 samples per class is
+//! the bar we use; `scripts/dudect.sh` documents it and how to run it).
+//!
+//! | bench | Left class | Right class |
+//! |---|---|---|
+//! | `tag_compare` | equal 16-byte tags | tags differing in the first byte |
+//! | `aead_open` | AES-128-GCM open with the right tag | the tag's first byte flipped |
+//! | `cbc_unpad` | a valid PKCS#7 padding | an invalid one (last byte 0x10..0xff... varied) |
+//! | `oaep_decrypt` | RSA-2048 OAEP-SHA256 of a valid message | a random value below n (malformed) |
+//! | `rsa_private` | RSA-2048 signature with key A | the same message with key B (another private exponent) |
+
+use dudect_bencher::rand::Rng;
+use dudect_bencher::{BenchRng, Class, CtRunner, ctbench_main};
+use peregrine::aead::Aead;
+use peregrine::aead::aes_gcm::AesGcm;
+use peregrine::hash::sha256::Sha256;
+use peregrine::rsa::RsaPrivateKey;
+
+/// Samples per class in one pass (dudect-bencher repeats passes with
+/// `--continuous`).
+const N: usize = 100_000;
+/// RSA operations cost about a millisecond each.
+const N_RSA: usize = 2_000;
+
+fn classes(rng: &mut BenchRng, n: usize) -> Vec<Class> {
+    (0..n)
+        .map(|_| if rng.next_u32() & 1 == 0 { Class::Left } else { Class::Right })
+        .collect()
+}
+
+fn tag_compare(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let mut a = [0u8; 16];
+    rng.fill_bytes(&mut a);
+    let mut bad = a;
+    bad[0] ^= 1;
+    for c in classes(rng, N) {
+        let b = if matches!(c, Class::Left) { a } else { bad };
+        runner.run_one(c, || peregrine::ct::ct_eq(&a, &b));
+    }
+}
+
+fn aead_open(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let key = [7u8; 16];
+    let g = AesGcm::new(&key).expect("key");
+    let nonce = [9u8; 12];
+    let msg = [0x42u8; 64];
+    let good = g.seal(&nonce, b"", &msg).expect("seal");
+    let mut bad = good.clone();
+    *bad.last_mut().expect("tag") ^= 1;
+    for c in classes(rng, N) {
+        let s = if matches!(c, Class::Left) { &good } else { &bad };
+        runner.run_one(c, || {
+            let mut out = [0u8; 64];
+            g.open_into(&nonce, b"", s, &mut out).is_ok()
+        });
+    }
+}
+
+fn cbc_unpad(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N)
+        .into_iter()
+        .map(|c| {
+            let mut b = [0u8; 32];
+            rng.fill_bytes(&mut b);
+            let pad = 1 + (rng.next_u32() % 16) as u8;
+            if matches!(c, Class::Left) {
+                for x in &mut b[32 - pad as usize..] {
+                    *x = pad;
+                }
+            } else {
+                // The last byte says `pad` but one padding byte is wrong.
+                for x in &mut b[32 - pad as usize..] {
+                    *x = pad;
+                }
+                let i = 32 - 1 - (rng.next_u32() % u32::from(pad)) as usize;
+                b[i] ^= 0x80;
+            }
+            (c, b)
+        })
+        .collect();
+    for (c, b) in inputs {
+        runner.run_one(c, || peregrine::mode::cbc::pkcs7_unpad(&b).is_ok());
+    }
+}
+
+fn key(bits: usize) -> RsaPrivateKey {
+    let der = peregrine::registry::rsa_bench_key(bits).expect("bench key");
+    RsaPrivateKey::from_pkcs8_der(der).expect("bench key parses")
+}
+
+fn oaep_decrypt(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let k = key(2048);
+    let public = k.public_key().clone();
+    let inputs: Vec<(Class, Vec<u8>)> = classes(rng, N_RSA)
+        .into_iter()
+        .map(|c| {
+            if matches!(c, Class::Left) {
+                let mut m = [0u8; 32];
+                rng.fill_bytes(&mut m);
+                (c, public.encrypt_oaep::<Sha256>(&m, b"").expect("encrypt"))
+            } else {
+                let mut v = vec![0u8; 256];
+                rng.fill_bytes(&mut v);
+                v[0] = 0; // below n
+                (c, v)
+            }
+        })
+        .collect();
+    for (c, ct) in inputs {
+        runner.run_one(c, || k.decrypt_oaep::<Sha256>(&ct, b"").is_ok());
+    }
+}
+
+fn rsa_private(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let a = key(2048);
+    let b = RsaPrivateKey::generate(2048).expect("keygen");
+    let msg = [0x5au8; 32];
+    for c in classes(rng, N_RSA) {
+        let k = if matches!(c, Class::Left) { &a } else { &b };
+        runner.run_one(c, || k.sign_pkcs1v15::<Sha256>(&msg).map(|s| s[0]));
+    }
+}
+
+ctbench_main!(tag_compare, aead_open, cbc_unpad, oaep_decrypt, rsa_private);
