@@ -1,9 +1,67 @@
 //! Constant-time helpers.
 //!
 //! Thin wrappers over the `subtle` crate so every module compares secrets
-//! the same way.
+//! the same way, and the hooks of the constant-time checker: built with
+//! `RUSTFLAGS="--cfg peregrine_ctgrind"` and run under valgrind's memcheck
+//! (`scripts/ctgrind.sh`), secret inputs are marked undefined and memcheck
+//! reports every branch and address that depends on them (see `grind`).
+//! [`declassify`] and [`declassify_slice`] mark values the library
+//! releases as public (a verdict, a length, a ciphertext); each call says
+//! why its value is public. Without the cfg they compile to nothing.
 
 use subtle::ConstantTimeEq;
+
+#[cfg(peregrine_ctgrind)]
+mod grind;
+#[cfg(peregrine_ctgrind)]
+#[doc(hidden)]
+pub use grind::{error_count, public, running_on_valgrind, secret};
+
+/// `value`, marked public for the constant-time checker: the one place a
+/// value computed from secrets may be branched on or used as an index.
+/// Only for values that are public by design (a verification verdict that
+/// the caller sees as `Ok` or `Err`, a length that the output reveals, a
+/// blinded value independent of the secret); the call site says which.
+/// Without `cfg(peregrine_ctgrind)` it is the identity.
+#[inline(always)]
+#[must_use]
+pub(crate) fn declassify<T: Copy>(value: T) -> T {
+    #[cfg(peregrine_ctgrind)]
+    {
+        // Through memory and `&mut`: the request's `asm!` may (for the
+        // compiler) have written `v`, so it is reloaded, defined, from
+        // there, not taken from a register that still holds the
+        // undefined copy.
+        let mut v = value;
+        grind::public(&mut v);
+        v
+    }
+    #[cfg(not(peregrine_ctgrind))]
+    value
+}
+
+/// Marks the elements of `s` public for the constant-time checker (a
+/// ciphertext or a signature the library returns, a blinded value); see
+/// [`declassify`]. Nothing without `cfg(peregrine_ctgrind)`.
+#[inline(always)]
+pub(crate) fn declassify_slice<T: Copy>(s: &mut [T]) {
+    #[cfg(peregrine_ctgrind)]
+    grind::public(s);
+    #[cfg(not(peregrine_ctgrind))]
+    let _ = s;
+}
+
+/// Marks the elements of `s` secret for the constant-time checker (random
+/// bytes the library draws for keys, blinding, seeds). Nothing without
+/// `cfg(peregrine_ctgrind)`.
+#[inline(always)]
+#[allow(dead_code)] // no_std builds without `getrandom` have no caller
+pub(crate) fn classify_slice<T: Copy>(s: &mut [T]) {
+    #[cfg(peregrine_ctgrind)]
+    grind::secret(s);
+    #[cfg(not(peregrine_ctgrind))]
+    let _ = s;
+}
 
 /// Whether `a == b`, in time that depends only on the lengths (which are
 /// public). Returns `false` for different lengths.
