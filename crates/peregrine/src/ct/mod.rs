@@ -5,7 +5,7 @@
 //! `RUSTFLAGS="--cfg peregrine_ctgrind"` and run under valgrind's memcheck
 //! (`scripts/ctgrind.sh`), secret inputs are marked undefined and memcheck
 //! reports every branch and address that depends on them (see `grind`).
-//! [`declassify`] and [`declassify_slice`] mark values the library
+//! `declassify` and `declassify_slice` mark values the library
 //! releases as public (a verdict, a length, a ciphertext); each call says
 //! why its value is public. Without the cfg they compile to nothing.
 
