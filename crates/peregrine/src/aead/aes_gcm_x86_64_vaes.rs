@@ -32,28 +32,17 @@ fn counters(le: &mut __m128i) -> [__m256i; 8] {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     ));
     let pair = _mm256_broadcastsi128_si256(*le);
-    // The counter is public, so this may branch. When its low byte does
-    // not carry within the step, the sixteen counters are one byte swap of
-    // the base plus j in the last byte (the high byte of the last
-    // big-endian dword): eight adds instead of eight adds and eight swaps.
-    let out = if _mm_cvtsi128_si32(*le) as u8 <= 0xff - 15 {
-        let be = _mm256_shuffle_epi8(pair, bswap);
-        core::array::from_fn(|j| {
-            let j = 2 * j as i32;
-            _mm256_add_epi32(
-                be,
-                _mm256_setr_epi32(0, 0, 0, j << 24, 0, 0, 0, (j + 1) << 24),
-            )
-        })
-    } else {
-        core::array::from_fn(|j| {
-            let j = 2 * j as i64;
-            _mm256_shuffle_epi8(
-                _mm256_add_epi32(pair, _mm256_set_epi64x(0, j + 1, 0, j)),
-                bswap,
-            )
-        })
-    };
+    // Eight adds and eight byte swaps, whatever the counter: for a nonce
+    // that is not 12 bytes, J0 = GHASH_H(nonce) depends on the key, so the
+    // counter is secret. (A former fast path, one swap and eight adds when
+    // the low byte does not carry within the step, branched on it.)
+    let out = core::array::from_fn(|j| {
+        let j = 2 * j as i64;
+        _mm256_shuffle_epi8(
+            _mm256_add_epi32(pair, _mm256_set_epi64x(0, j + 1, 0, j)),
+            bswap,
+        )
+    });
     *le = _mm_add_epi32(*le, _mm_cvtsi32_si128(16));
     out
 }

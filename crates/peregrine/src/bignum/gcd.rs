@@ -96,35 +96,40 @@ fn inv_odd(a: &[u64], m: &[u64]) -> (Nat, Nat) {
 /// even; with `m` even, `a` must be odd to be invertible).
 ///
 /// Constant time in the values of `a` and `m`: the work depends on their
-/// widths only. Errors when `m` is zero or `gcd(a, m) != 1`, revealing only
-/// that. For `m = 1` the inverse is 0.
+/// widths and on the parity of `m` only (odd and even moduli take
+/// different algorithms). Errors when `m` is zero or `gcd(a, m) != 1`,
+/// revealing only that. For `m = 1` the inverse is 0.
 pub fn mod_inverse(a: &Nat, m: &Nat) -> Result<Nat, Error> {
     let no_inverse = Error::InvalidParameter {
         what: "value not invertible modulo m",
     };
-    if bool::from(m.is_zero()) {
+    // Verdicts of this function are public: each is an error the caller
+    // sees (only that the condition held is revealed, as documented).
+    if crate::ct::declassify(bool::from(m.is_zero())) {
         return Err(Error::InvalidParameter {
             what: "modulus must not be zero",
         });
     }
     let a = a.rem(m)?;
-    if bool::from(m.is_odd()) {
+    // The parity of m picks the algorithm, so it is public (documented
+    // above); every caller knows it anyway (RSA: p is odd, lambda even).
+    if crate::ct::declassify(bool::from(m.is_odd())) {
         let (x, g) = inv_odd(&a.limbs, &m.limbs);
         let one = Nat::from_u64(1);
         let m_is_one = m.ct_eq(&one);
-        if !bool::from(g.ct_eq(&one) | m_is_one) {
+        if !crate::ct::declassify(bool::from(g.ct_eq(&one) | m_is_one)) {
             return Err(no_inverse);
         }
         return Ok(x);
     }
     // m even: a (mod m) must be odd. With y = m^(-1) mod a in [1, a],
     // m y = 1 + a t, and x = m - t satisfies a x = 1 (mod m).
-    if !bool::from(a.is_odd()) {
+    if !crate::ct::declassify(bool::from(a.is_odd())) {
         return Err(no_inverse);
     }
     let mr = m.rem(&a)?;
     let (mut y, g) = inv_odd(&mr.limbs, &a.limbs);
-    if !bool::from(g.ct_eq(&Nat::from_u64(1))) {
+    if !crate::ct::declassify(bool::from(g.ct_eq(&Nat::from_u64(1)))) {
         return Err(no_inverse);
     }
     let y_zero = is_zero_mask(&y.limbs);

@@ -144,6 +144,17 @@ impl Modulus {
         self.imp.get()
     }
 
+    /// Marks the modulus and its constants secret for the constant-time
+    /// checker (a CRT prime is secret); the width stays public.
+    #[cfg(peregrine_ctgrind)]
+    #[doc(hidden)]
+    pub fn ctgrind_secret(&mut self) {
+        for x in [&mut self.n, &mut self.one, &mut self.rr] {
+            crate::ct::secret(&mut x.limbs[..]);
+        }
+        crate::ct::secret(&mut self.n0);
+    }
+
     /// Same width and `< n`, or an error.
     fn check(&self, a: &Nat) -> Result<(), Error> {
         if a.limbs() != self.limbs() {
@@ -152,7 +163,11 @@ impl Modulus {
                 got: a.limbs(),
             });
         }
-        if lt(&a.limbs, &self.n.limbs) != 1 {
+        // The range verdict is public: a residue not below the modulus is
+        // refused with an error (the type's documented contract), and
+        // every caller inside the library passes reduced values, for
+        // which it is always true.
+        if crate::ct::declassify(lt(&a.limbs, &self.n.limbs)) != 1 {
             return Err(Error::InvalidParameter {
                 what: "residue must be less than the modulus",
             });

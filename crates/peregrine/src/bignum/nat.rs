@@ -228,7 +228,8 @@ impl Nat {
         {
             *b = 0;
         }
-        if spill != 0 {
+        // The verdict is public: a value that does not fit is an error.
+        if crate::ct::declassify(spill) != 0 {
             out.zeroize();
             return Err(Error::InvalidLength {
                 what: "output buffer for a Nat",
@@ -267,7 +268,8 @@ impl Nat {
         let keep = limbs.min(self.limbs.len());
         out.limbs[..keep].copy_from_slice(&self.limbs[..keep]);
         let spill = self.limbs[keep..].iter().fold(0, |a, x| a | x);
-        if spill != 0 {
+        // The verdict is public: a value that does not fit is an error.
+        if crate::ct::declassify(spill) != 0 {
             return Err(Error::InvalidParameter {
                 what: "value too wide for the requested number of limbs",
             });
@@ -413,7 +415,8 @@ impl Nat {
     /// masked subtraction per bit of `self`); errors when `d` is zero (only
     /// that is revealed).
     pub fn div_rem(&self, d: &Nat) -> Result<(Nat, Nat), Error> {
-        if bool::from(d.is_zero()) {
+        // The verdict is public: division by zero is an error.
+        if crate::ct::declassify(bool::from(d.is_zero())) {
             return Err(Error::InvalidParameter {
                 what: "division by zero",
             });

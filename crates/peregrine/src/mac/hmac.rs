@@ -109,7 +109,8 @@ impl<H: Hash> Hmac<H> {
             });
         }
         let mut full = self.finalize();
-        let ok = ct_eq(&full.as_ref()[..tag.len()], tag);
+        // The verdict is public: the caller sees it as Ok or Err.
+        let ok = crate::ct::declassify(ct_eq(&full.as_ref()[..tag.len()], tag));
         full.as_mut().zeroize();
         if ok {
             Ok(())

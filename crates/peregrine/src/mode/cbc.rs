@@ -42,9 +42,11 @@ pub fn pkcs7_unpad(data: &[u8]) -> Result<usize, Error> {
         let in_pad = (i.wrapping_sub(p) >> 31).wrapping_neg();
         bad |= in_pad & (b ^ p);
     }
-    // The verdict is the one thing that may branch.
-    if core::hint::black_box(bad) == 0 {
-        Ok(n - p as usize)
+    // The verdict is the one thing that may branch (public: Ok or Err);
+    // once the padding is valid its length is public too (the caller sees
+    // the unpadded length).
+    if crate::ct::declassify(core::hint::black_box(bad)) == 0 {
+        Ok(n - crate::ct::declassify(p) as usize)
     } else {
         Err(Error::InvalidPadding)
     }

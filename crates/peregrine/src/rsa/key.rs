@@ -258,7 +258,9 @@ impl RsaPublicKey {
             });
         }
         let v = Nat::from_be_bytes_width(x, self.n.limbs())?;
-        if !bool::from(v.ct_lt(self.n.n())) {
+        // The range verdict is public: an input not below n is an error
+        // (an encoded message or a padded plaintext always passes).
+        if !crate::ct::declassify(bool::from(v.ct_lt(self.n.n()))) {
             return Err(Error::InvalidParameter {
                 what: "RSA input not below the modulus",
             });
@@ -516,6 +518,21 @@ impl RsaPrivateKey {
         Ok(())
     }
 
+    /// Marks every secret component secret for the constant-time checker
+    /// (`d`, the primes with their Montgomery constants, `dP`, `dQ`,
+    /// `qInv`); `n`, `e` and every length stay public.
+    #[cfg(peregrine_ctgrind)]
+    #[doc(hidden)]
+    pub fn ctgrind_secret(&mut self) {
+        self.p.ctgrind_secret();
+        self.q.ctgrind_secret();
+        for x in [&mut self.d, &mut self.qinv, &mut self.qinv_mont] {
+            crate::ct::secret(&mut x.limbs[..]);
+        }
+        crate::ct::secret(&mut self.dp[..]);
+        crate::ct::secret(&mut self.dq[..]);
+    }
+
     /// The public half.
     pub fn public_key(&self) -> &RsaPublicKey {
         &self.public
@@ -557,7 +574,9 @@ impl RsaPrivateKey {
 
         // Fault check before release.
         let back = n.pow_vartime(&m, &pubk.e)?;
-        if !bool::from(back.ct_eq(&c)) {
+        // The fault-check verdict is public: a correct computation always
+        // passes, and a failure is reported as an error.
+        if !crate::ct::declassify(bool::from(back.ct_eq(&c))) {
             return Err(Error::FaultDetected);
         }
         let mut out = vec![0u8; pubk.size()];
@@ -618,7 +637,11 @@ impl RsaPrivateKey {
         for _ in 0..64 {
             let r = self.random_residue()?;
             let u = self.random_residue()?;
-            let ru = n.mul_mod(&r, &u)?;
+            let mut ru = n.mul_mod(&r, &u)?;
+            // Public: r u mod n with u uniform in [1, n) is uniform and
+            // independent of r, so the variable-time inverse below may
+            // leak it (the base blinding that makes that inverse safe).
+            crate::ct::declassify_slice(&mut ru.limbs);
             // Not invertible only when r or u shares a factor with n.
             if let Ok(inv) = crate::bignum::mod_inverse_vartime(&ru, n.n()) {
                 let r_inv = n.mul_mod(&inv, &u)?;
@@ -642,7 +665,10 @@ impl RsaPrivateKey {
                 buf[0] &= (1u8 << top_bits) - 1;
             }
             let r = Nat::from_be_bytes(&buf);
-            if bool::from(r.ct_lt(n.n())) && !bool::from(r.is_zero()) {
+            // The rejection verdict is public: a rejected candidate is
+            // discarded, so it says nothing about the value returned.
+            let ok = bool::from(r.ct_lt(n.n())) & !bool::from(r.is_zero());
+            if crate::ct::declassify(ok) {
                 return Ok(r);
             }
         }

@@ -80,7 +80,11 @@ use crate::Error;
 
 /// Fills `out` from the operating system's random number generator.
 pub(crate) fn random(out: &mut [u8]) -> Result<(), Error> {
-    getrandom::fill(out).map_err(|_| Error::RandomnessUnavailable)
+    getrandom::fill(out).map_err(|_| Error::RandomnessUnavailable)?;
+    // Random bytes become keys, blinding factors and seeds: secret for
+    // the constant-time checker.
+    crate::ct::classify_slice(out);
+    Ok(())
 }
 
 /// An error for malformed or inconsistent key material (which check

@@ -201,21 +201,19 @@ fn ctr_nr<const NR: usize>(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: In
         ni::bswap_mask(),
     );
     let done = steps!(io.blocks(), 2, at, W, {
-        let lo = _mm_cvtsi128_si64(le) as u64;
         let n = 2 * W as u64;
         let mut b: [__m256i; W];
-        if width == CtrWidth::Low32 || lo <= u64::MAX - n {
-            // No carry out of the low 64 bits (or none wanted): add in
-            // 32- or 64-bit lanes.
+        if width == CtrWidth::Low32 {
+            // GCM's counter: add in 32-bit lanes (wrapping is wanted).
             let pair = _mm256_broadcastsi128_si256(le);
-            let add = |v: __m256i, i: i64| match width {
-                CtrWidth::Low32 => _mm256_add_epi32(v, _mm256_set_epi64x(0, i + 1, 0, i)),
-                CtrWidth::Full => _mm256_add_epi64(v, _mm256_set_epi64x(0, i + 1, 0, i)),
-            };
+            let add = |v: __m256i, i: i64| _mm256_add_epi32(v, _mm256_set_epi64x(0, i + 1, 0, i));
             b = core::array::from_fn(|j| _mm256_shuffle_epi8(add(pair, 2 * j as i64), bswap));
             le = _mm256_castsi256_si128(add(pair, n as i64));
         } else {
-            // A carry crosses 64 bits within this step: block by block.
+            // Full width: block by block, 128-bit adds without a branch
+            // on the carry (the counter holds the nonce, which may be
+            // secret; a fast path for steps without a 64-bit carry
+            // branched on it).
             let c = ni::counters::<{ 2 * W }>(&mut le, width);
             b = core::array::from_fn(|j| _mm256_set_m128i(c[2 * j + 1], c[2 * j]));
         }
