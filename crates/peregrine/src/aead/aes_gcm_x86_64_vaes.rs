@@ -25,24 +25,41 @@ use crate::cipher::{Block, InOut};
 /// The 16 counter blocks from `le` (the counter byte-reversed, so its
 /// last four bytes are the low dword) as eight big-endian pairs; `le`
 /// advances by 16, wrapping only the low 32 bits.
+///
+/// `PUBLIC`: the counter's value is public, so it may branch. That is the
+/// 12-byte-nonce kernel ([`message`]), whose low word is 2 + the block
+/// index, a function of lengths only; there, when the low byte does not
+/// carry within the step, the sixteen counters are one byte swap of the
+/// base plus j in the last byte (eight adds instead of eight adds and eight
+/// swaps). Otherwise (a nonce of another length: J0 = GHASH_H(nonce)
+/// depends on the key, so the counter is secret) always the adds and
+/// swaps, without a branch; ctgrind flagged the former unconditional fast
+/// path.
 #[inline]
 #[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-fn counters(le: &mut __m128i) -> [__m256i; 8] {
+fn counters<const PUBLIC: bool>(le: &mut __m128i) -> [__m256i; 8] {
     let bswap = _mm256_broadcastsi128_si256(_mm_set_epi8(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     ));
     let pair = _mm256_broadcastsi128_si256(*le);
-    // Eight adds and eight byte swaps, whatever the counter: for a nonce
-    // that is not 12 bytes, J0 = GHASH_H(nonce) depends on the key, so the
-    // counter is secret. (A former fast path, one swap and eight adds when
-    // the low byte does not carry within the step, branched on it.)
-    let out = core::array::from_fn(|j| {
-        let j = 2 * j as i64;
-        _mm256_shuffle_epi8(
-            _mm256_add_epi32(pair, _mm256_set_epi64x(0, j + 1, 0, j)),
-            bswap,
-        )
-    });
+    let out = if PUBLIC && _mm_cvtsi128_si32(*le) as u8 <= 0xff - 15 {
+        let be = _mm256_shuffle_epi8(pair, bswap);
+        core::array::from_fn(|j| {
+            let j = 2 * j as i32;
+            _mm256_add_epi32(
+                be,
+                _mm256_setr_epi32(0, 0, 0, j << 24, 0, 0, 0, (j + 1) << 24),
+            )
+        })
+    } else {
+        core::array::from_fn(|j| {
+            let j = 2 * j as i64;
+            _mm256_shuffle_epi8(
+                _mm256_add_epi32(pair, _mm256_set_epi64x(0, j + 1, 0, j)),
+                bswap,
+            )
+        })
+    };
     *le = _mm_add_epi32(*le, _mm_cvtsi32_si128(16));
     out
 }
@@ -177,9 +194,9 @@ fn steps_nr<const NR: usize, const SEAL: bool>(
     let mut x = gni::bswap(load(acc));
     let k = &ak.aesni().enc;
     let done = if SEAL {
-        seal_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+        seal_steps::<NR, false>(k, gk, &mut le, &mut x, &mut io)
     } else {
-        open_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+        open_steps::<NR, false>(k, gk, &mut le, &mut x, &mut io)
     };
     store(acc, gni::bswap(x));
     store(ctr, gni::bswap(le));
@@ -190,7 +207,7 @@ fn steps_nr<const NR: usize, const SEAL: bool>(
 /// reversed) and the running hash `x` (register order) in registers.
 #[inline]
 #[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
-fn seal_steps<const NR: usize>(
+fn seal_steps<const NR: usize, const PUBLIC: bool>(
     k: &RoundKeys,
     gk: &gv::Key,
     le: &mut __m128i,
@@ -214,7 +231,7 @@ fn seal_steps<const NR: usize>(
     };
     for step in 0..steps {
         let at = 16 * step;
-        let mut b = counters(le);
+        let mut b = counters::<PUBLIC>(le);
         let mut s = Sums::zero();
         if step == 0 {
             rounds_with::<NR>(k, &mut b, &mut s, out, |_, _, _| {});
@@ -269,7 +286,7 @@ pub(crate) unsafe fn open(
 /// [`seal_steps`].
 #[inline]
 #[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
-fn open_steps<const NR: usize>(
+fn open_steps<const NR: usize, const PUBLIC: bool>(
     k: &RoundKeys,
     gk: &gv::Key,
     le: &mut __m128i,
@@ -280,7 +297,7 @@ fn open_steps<const NR: usize>(
     let src = io.src_ptr();
     for step in 0..steps {
         let at = 16 * step;
-        let mut b = counters(le);
+        let mut b = counters::<PUBLIC>(le);
         let mut s = Sums::zero();
         let xr = _mm256_zextsi128_si256(*x);
         rounds_with::<NR>(k, &mut b, &mut s, src, |r, s, p| {
@@ -369,9 +386,9 @@ fn message_nr<const NR: usize, const SEAL: bool>(
             nl = 0;
         }
         let done = if SEAL {
-            seal_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+            seal_steps::<NR, true>(k, gk, &mut le, &mut x, &mut io)
         } else {
-            open_steps::<NR>(k, gk, &mut le, &mut x, &mut io)
+            open_steps::<NR, true>(k, gk, &mut le, &mut x, &mut io)
         };
         io = io.split_at(done).1;
     }
