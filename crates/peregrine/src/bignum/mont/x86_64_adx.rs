@@ -896,6 +896,88 @@ unsafe fn tri8(t: *mut u64, a: *const u64) {
     }
 }
 
+/// `r = (t + top * 2^(64k)) mod n` for `t + top * 2^(64k) < 2n` (`top` is 0
+/// or 1), `k % 4 == 0`: the last step of the kernels, from the scratch
+/// into `r`, replacing copy plus [`final_sub`] (whose borrow LLVM keeps in
+/// a byte register, `setb` and `add 0xff` per limb). Pass 1 stores the
+/// difference `d = t - n` in `r` with one `sbb` chain (the loop's
+/// `dec`/`jnz` leave CF alone); the borrow and `top` make a mask that is
+/// all ones when `t` itself is the answer (borrow and no top); pass 2 sets
+/// `r = d ^ ((t ^ d) & mask)` limb by limb, without a carry chain. No
+/// branch on the values.
+///
+/// # Safety
+/// `r`, `t` and `n` hold `k` limbs, `k >= 4`, `k % 4 == 0`.
+#[inline]
+unsafe fn final_sub_from(r: *mut u64, t: *const u64, n: *const u64, k: usize, top: u64) {
+    // SAFETY: both loops run k / 4 times over four limbs, reading t[..k],
+    // n[..k] and writing r[..k] (pass 2 reads r back), as the caller
+    // guarantees. No stack.
+    unsafe {
+        asm!(
+            "mov {c}, {q}",
+            "xor {x:e}, {x:e}", // CF = 0
+            "2:",
+            "mov {x}, qword ptr [{pt}]",
+            "sbb {x}, qword ptr [{pn}]",
+            "mov qword ptr [{pr}], {x}",
+            "mov {x}, qword ptr [{pt} + 8]",
+            "sbb {x}, qword ptr [{pn} + 8]",
+            "mov qword ptr [{pr} + 8], {x}",
+            "mov {x}, qword ptr [{pt} + 16]",
+            "sbb {x}, qword ptr [{pn} + 16]",
+            "mov qword ptr [{pr} + 16], {x}",
+            "mov {x}, qword ptr [{pt} + 24]",
+            "sbb {x}, qword ptr [{pn} + 24]",
+            "mov qword ptr [{pr} + 24], {x}",
+            "lea {pt}, [{pt} + 32]",
+            "lea {pn}, [{pn} + 32]",
+            "lea {pr}, [{pr} + 32]",
+            "dec {c}",
+            "jnz 2b",
+            // mask = -borrow & (top - 1): keep t when it was below n and
+            // there is no top bit.
+            "sbb {x}, {x}",
+            "sub {top}, 1",
+            "and {top}, {x}",
+            "mov {c}, {q}",
+            "shl {q}, 5",
+            "sub {pt}, {q}",
+            "sub {pr}, {q}",
+            "3:",
+            "mov {x}, qword ptr [{pt}]",
+            "mov {y}, qword ptr [{pt} + 8]",
+            "xor {x}, qword ptr [{pr}]",
+            "xor {y}, qword ptr [{pr} + 8]",
+            "and {x}, {top}",
+            "and {y}, {top}",
+            "xor qword ptr [{pr}], {x}",
+            "xor qword ptr [{pr} + 8], {y}",
+            "mov {x}, qword ptr [{pt} + 16]",
+            "mov {y}, qword ptr [{pt} + 24]",
+            "xor {x}, qword ptr [{pr} + 16]",
+            "xor {y}, qword ptr [{pr} + 24]",
+            "and {x}, {top}",
+            "and {y}, {top}",
+            "xor qword ptr [{pr} + 16], {x}",
+            "xor qword ptr [{pr} + 24], {y}",
+            "lea {pt}, [{pt} + 32]",
+            "lea {pr}, [{pr} + 32]",
+            "dec {c}",
+            "jnz 3b",
+            pt = inout(reg) t => _,
+            pn = inout(reg) n => _,
+            pr = inout(reg) r => _,
+            q = inout(reg) k / 4 => _,
+            top = inout(reg) top => _,
+            c = out(reg) _,
+            x = out(reg) _,
+            y = out(reg) _,
+            options(nostack),
+        );
+    }
+}
+
 /// Montgomery reduction of the `2k`-limb `t` by blocks of eight rows; the
 /// result is in `t[k..]` plus the returned top word.
 ///
@@ -940,8 +1022,8 @@ unsafe fn mul8(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
         debug_assert_eq!(c, 0);
         // SAFETY: BMI2/ADX by the caller; t has 2k limbs, k % 8 == 0.
         let top = unsafe { redc8(t, n, n0) };
-        r.copy_from_slice(&t[k..]);
-        final_sub(r, top, n);
+        // SAFETY: r, t[k..] and n hold k limbs, k % 8 == 0.
+        unsafe { final_sub_from(r.as_mut_ptr(), t.as_ptr().add(k), n.as_ptr(), k, top) };
     });
 }
 
@@ -985,7 +1067,7 @@ unsafe fn sqr8(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
         unsafe { double_add_diagonal(t, a) };
         // SAFETY: as above.
         let top = unsafe { redc8(t, n, n0) };
-        r.copy_from_slice(&t[k..]);
-        final_sub(r, top, n);
+        // SAFETY: r, t[k..] and n hold k limbs, k % 8 == 0.
+        unsafe { final_sub_from(r.as_mut_ptr(), t.as_ptr().add(k), n.as_ptr(), k, top) };
     });
 }
