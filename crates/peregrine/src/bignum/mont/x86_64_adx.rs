@@ -29,12 +29,13 @@
 //!
 //! Widths that are a multiple of eight limbs (512, 1024, 2048, ... bits:
 //! the RSA CRT primes) take the eight-row register windows described at
-//! `mac8` below: `sqr` as in-register eight-limb triangles (`tri8`), the
-//! off-diagonal blocks and a reduction by eight rows at a time with the
-//! eight `m` values on the stack (OpenSSL's `sqrx8x` and
+//! `mac8` below: `sqr` (8 to 32 limbs) as in-register eight-limb triangles
+//! (`tri8`), the off-diagonal blocks and a reduction by eight rows at a
+//! time with the eight `m` values on the stack (OpenSSL's `sqrx8x` and
 //! `__bn_sqrx8x_reduction` structure); `mul` (from 16 limbs) as the product
 //! by eight-row blocks and the same reduction. Other widths keep the rows
-//! above. Widths below four limbs (under 256 bits) use the portable kernel.
+//! above (for squarings of 48 and 64 limbs the long `mac_row` rows were as
+//! fast or faster in interleaved A/B runs). Widths below four limbs (under 256 bits) use the portable kernel.
 //!
 //! Constant time: no branch or address depends on the limb values; the
 //! loop counts depend on `k` only.
@@ -379,7 +380,7 @@ pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
     if k < 4 {
         return soft::sqr(r, a, n, n0);
     }
-    if k.is_multiple_of(8) {
+    if k.is_multiple_of(8) && k <= 32 {
         // SAFETY: BMI2/ADX by the caller; every slice has k limbs.
         unsafe { sqr8(&mut r[..k], &a[..k], n, n0) }
     } else {
