@@ -27,7 +27,15 @@
 //!   then word-by-word Montgomery reduction with `mac_row` over `n` (HAC
 //!   14.32), then the final masked subtraction.
 //!
-//! Widths below four limbs (under 256 bits) use the portable kernel.
+//! Widths that are a multiple of eight limbs (512, 1024, 2048, ... bits:
+//! the RSA CRT primes) take the eight-row register windows described at
+//! `mac8` below: `sqr` (8 to 32 limbs) as in-register eight-limb triangles
+//! (`tri8`), the off-diagonal blocks and a reduction by eight rows at a
+//! time with the eight `m` values on the stack (OpenSSL's `sqrx8x` and
+//! `__bn_sqrx8x_reduction` structure); `mul` (from 16 limbs) as the product
+//! by eight-row blocks and the same reduction. Other widths keep the rows
+//! above (for squarings of 48 and 64 limbs the long `mac_row` rows were as
+//! fast or faster in interleaved A/B runs). Widths below four limbs (under 256 bits) use the portable kernel.
 //!
 //! Constant time: no branch or address depends on the limb values; the
 //! loop counts depend on `k` only.
@@ -49,6 +57,22 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
         return soft::mul(r, a, b, n, n0);
     }
     let (r, a, b) = (&mut r[..k], &a[..k], &b[..k]);
+    if k.is_multiple_of(8) && k >= 16 {
+        // SAFETY: BMI2/ADX by the caller; every slice has k limbs.
+        unsafe { mul8(r, a, b, n, n0) }
+    } else {
+        // SAFETY: as above, k >= 4.
+        unsafe { mul_cios(r, a, b, n, n0) }
+    }
+}
+
+/// `mul` by fused CIOS rows, four limbs per step (any `k >= 4`).
+///
+/// # Safety
+/// As for [`mul`], with `k >= 4`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn mul_cios(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
+    let k = n.len();
     r.fill(0);
     let chunks = k / 4;
     let tail = 4 * chunks;
@@ -356,6 +380,22 @@ pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
     if k < 4 {
         return soft::sqr(r, a, n, n0);
     }
+    if k.is_multiple_of(8) && k <= 32 {
+        // SAFETY: BMI2/ADX by the caller; every slice has k limbs.
+        unsafe { sqr8(&mut r[..k], &a[..k], n, n0) }
+    } else {
+        // SAFETY: as above, k >= 4.
+        unsafe { sqr_rows(r, a, n, n0) }
+    }
+}
+
+/// `sqr` by `mac_row` rows (any `k >= 4`).
+///
+/// # Safety
+/// As for [`sqr`], with `k >= 4`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn sqr_rows(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
+    let k = n.len();
     with_scratch(2 * k, |t| {
         // The triangle: row i adds a[i] * a[i+1..k] at t[2i+1..], its
         // carry word lands in the still-zero t[i+k].
@@ -387,5 +427,648 @@ pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
         }
         r[..k].copy_from_slice(&t[k..]);
         final_sub(&mut r[..k], top, n);
+    });
+}
+
+// ------------------------------------------------------------------------
+// Widths that are a multiple of eight limbs: eight-row register windows.
+//
+// Technique: the eight-row blocks of OpenSSL's `__bn_sqrx8x_reduction` and
+// `mulx4x` (x86_64-mont5.pl), written independently. An eight-limb window
+// `W` lives in r8..r15; a row `W += x * y[j..j+8]` is eight `mulx` whose
+// low halves enter on the CF chain (`adcx`) and high halves on the OF chain
+// (`adox`), the limb that falls out of the bottom (position `j`) is stored
+// and the window moves up one limb by register naming (r8 takes `hi0 +
+// W1`, ..., r15 the new top), so the eight rows of one block touch memory
+// only to load `y` and store their output limbs. At the start of each
+// eight-limb chunk the `t` limbs of the chunk are added to the window in
+// one `adc` chain whose carry is kept as a mask on the stack and replayed
+// (`neg`) at the next chunk. A product of `k` limbs is `k / 8` such blocks
+// (multipliers `b[8i..8i+8]`), the squaring's triangle is `k / 8` in-block
+// triangles plus `k / 8 - 1` off-diagonal blocks, and the reduction is
+// `k / 8` blocks whose first chunk computes the eight `m = t[i] n0` values
+// on the fly (and drops the zero limbs), the rest of `n` then using them
+// from the stack. Each block returns its carry word, which the next block
+// adds at the bottom of its last window (the same position).
+// ------------------------------------------------------------------------
+
+/// One row: `W += rdx * [rsi .. rsi + 64]`; the bottom limb falls out in
+/// rax, r8..r15 become the window one limb higher. CF = OF = 0 on entry
+/// and on exit (the new top `hi7 + CF + OF` cannot overflow: eight limbs
+/// plus a 64 x 512-bit product fit in nine).
+macro_rules! win_row {
+    () => {
+        concat!(
+            "xor ecx, ecx\n",
+            "mov rax, r8\n",
+            "mulx r8, rcx, qword ptr [rsi]\n",
+            "adcx rax, rcx\n",
+            "adox r8, r9\n",
+            "mulx r9, rcx, qword ptr [rsi + 8]\n",
+            "adcx r8, rcx\n",
+            "adox r9, r10\n",
+            "mulx r10, rcx, qword ptr [rsi + 16]\n",
+            "adcx r9, rcx\n",
+            "adox r10, r11\n",
+            "mulx r11, rcx, qword ptr [rsi + 24]\n",
+            "adcx r10, rcx\n",
+            "adox r11, r12\n",
+            "mulx r12, rcx, qword ptr [rsi + 32]\n",
+            "adcx r11, rcx\n",
+            "adox r12, r13\n",
+            "mulx r13, rcx, qword ptr [rsi + 40]\n",
+            "adcx r12, rcx\n",
+            "adox r13, r14\n",
+            "mulx r14, rcx, qword ptr [rsi + 48]\n",
+            "adcx r13, rcx\n",
+            "adox r14, r15\n",
+            "mulx r15, rcx, qword ptr [rsi + 56]\n",
+            "adcx r14, rcx\n",
+            "mov ecx, 0\n",
+            "adox r15, rcx\n",
+            "adcx r15, rcx\n",
+        )
+    };
+}
+
+/// A row with the multiplier from stack slot `$o` (bytes) and the output
+/// limb stored at `[rdi + $o]`.
+macro_rules! mac_win_row {
+    ($o:literal) => {
+        concat!(
+            "mov rdx, qword ptr [rsp + ",
+            $o,
+            "]\n",
+            win_row!(),
+            "mov qword ptr [rdi + ",
+            $o,
+            "], rax\n",
+        )
+    };
+}
+
+/// A reduction row: `m = W0 * n0` (n0 at `[rsp + 88]`; by `mulx`, which
+/// leaves the flags alone, unlike `imul`), kept in stack slot `$o`; the
+/// output limb is zero by the choice of `m` and dropped.
+macro_rules! redc_win_row {
+    ($o:literal) => {
+        concat!(
+            "mov rdx, r8\n",
+            "mulx rcx, rdx, qword ptr [rsp + 88]\n",
+            "mov qword ptr [rsp + ",
+            $o,
+            "], rdx\n",
+            win_row!(),
+        )
+    };
+}
+
+/// The chunk loop and the end of a block. On entry: the window in
+/// r8..r15 holds positions `[rdi, rdi + 64)` except for the `t` limbs
+/// there, `rsi` points at the next chunk of `y` (the loop runs while
+/// `rsi != [rsp + 80]`), the multipliers are in `[rsp .. rsp + 64]`, the
+/// chunk carry mask in `[rsp + 64]` (zero) and the carry word to add at
+/// the last window's bottom in `[rsp + 72]`. On exit the last window plus
+/// the `t` limbs there is stored at `[rdi, rdi + 64)` and rcx is the carry
+/// word out.
+macro_rules! win_chunks_and_end {
+    () => {
+        concat!(
+            "cmp rsi, qword ptr [rsp + 80]\n",
+            "je 3f\n",
+            "2:\n",
+            // W += t[rdi .. rdi + 64] + the previous chunk's carry.
+            "mov rcx, qword ptr [rsp + 64]\n",
+            "neg rcx\n",
+            "adc r8, qword ptr [rdi]\n",
+            "adc r9, qword ptr [rdi + 8]\n",
+            "adc r10, qword ptr [rdi + 16]\n",
+            "adc r11, qword ptr [rdi + 24]\n",
+            "adc r12, qword ptr [rdi + 32]\n",
+            "adc r13, qword ptr [rdi + 40]\n",
+            "adc r14, qword ptr [rdi + 48]\n",
+            "adc r15, qword ptr [rdi + 56]\n",
+            "sbb rcx, rcx\n",
+            "mov qword ptr [rsp + 64], rcx\n",
+            "xor eax, eax\n", // CF = OF = 0
+            mac_win_row!("0"),
+            mac_win_row!("8"),
+            mac_win_row!("16"),
+            mac_win_row!("24"),
+            mac_win_row!("32"),
+            mac_win_row!("40"),
+            mac_win_row!("48"),
+            mac_win_row!("56"),
+            "lea rsi, [rsi + 64]\n",
+            "lea rdi, [rdi + 64]\n",
+            "cmp rsi, qword ptr [rsp + 80]\n",
+            "jne 2b\n",
+            "3:\n",
+            // The end: W + carry word in + t[rdi .. rdi + 64] + chunk carry.
+            "mov rax, qword ptr [rsp + 72]\n",
+            "add r8, rax\n",
+            "adc r9, 0\n",
+            "adc r10, 0\n",
+            "adc r11, 0\n",
+            "adc r12, 0\n",
+            "adc r13, 0\n",
+            "adc r14, 0\n",
+            "adc r15, 0\n",
+            "sbb rax, rax\n",
+            "mov rcx, qword ptr [rsp + 64]\n",
+            "neg rcx\n",
+            "adc r8, qword ptr [rdi]\n",
+            "adc r9, qword ptr [rdi + 8]\n",
+            "adc r10, qword ptr [rdi + 16]\n",
+            "adc r11, qword ptr [rdi + 24]\n",
+            "adc r12, qword ptr [rdi + 32]\n",
+            "adc r13, qword ptr [rdi + 40]\n",
+            "adc r14, qword ptr [rdi + 48]\n",
+            "adc r15, qword ptr [rdi + 56]\n",
+            "mov qword ptr [rdi], r8\n",
+            "mov qword ptr [rdi + 8], r9\n",
+            "mov qword ptr [rdi + 16], r10\n",
+            "mov qword ptr [rdi + 24], r11\n",
+            "mov qword ptr [rdi + 32], r12\n",
+            "mov qword ptr [rdi + 40], r13\n",
+            "mov qword ptr [rdi + 48], r14\n",
+            "mov qword ptr [rdi + 56], r15\n",
+            "mov ecx, 0\n",
+            "adc rcx, 0\n",
+            "sub rcx, rax\n",
+        )
+    };
+}
+
+/// `t[..8 chunks + 8] += sum_r x[r] * y[..8 chunks] * 2^(64 r) + cin *
+/// 2^(64 * 8 chunks)`; returns the carry word out (weight `2^(64 * (8
+/// chunks + 8))`).
+///
+/// # Safety
+/// BMI2 and ADX; `x` holds 8 limbs, `y` holds `8 * chunks`, `t` holds `8 *
+/// chunks + 8`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn mac8(t: *mut u64, y: *const u64, chunks: usize, x: *const u64, cin: u64) -> u64 {
+    let c: u64;
+    // SAFETY: the block reads x[..8], y[..8 chunks] and reads and writes
+    // t[..8 chunks + 8] (rdi advances by 8 limbs per chunk, then the end
+    // window), as the caller guarantees. It uses 128 bytes of stack below
+    // rsp (no `nostack`), restored before the end. BMI2/ADX by the caller.
+    unsafe {
+        asm!(
+            "sub rsp, 128",
+            "mov qword ptr [rsp + 72], rax",
+            "mov qword ptr [rsp + 80], rcx",
+            "mov rax, qword ptr [rdx]",
+            "mov qword ptr [rsp], rax",
+            "mov rax, qword ptr [rdx + 8]",
+            "mov qword ptr [rsp + 8], rax",
+            "mov rax, qword ptr [rdx + 16]",
+            "mov qword ptr [rsp + 16], rax",
+            "mov rax, qword ptr [rdx + 24]",
+            "mov qword ptr [rsp + 24], rax",
+            "mov rax, qword ptr [rdx + 32]",
+            "mov qword ptr [rsp + 32], rax",
+            "mov rax, qword ptr [rdx + 40]",
+            "mov qword ptr [rsp + 40], rax",
+            "mov rax, qword ptr [rdx + 48]",
+            "mov qword ptr [rsp + 48], rax",
+            "mov rax, qword ptr [rdx + 56]",
+            "mov qword ptr [rsp + 56], rax",
+            "mov qword ptr [rsp + 64], 0",
+            "xor r8d, r8d",
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            "xor r11d, r11d",
+            "xor r12d, r12d",
+            "xor r13d, r13d",
+            "xor r14d, r14d",
+            "xor r15d, r15d",
+            win_chunks_and_end!(),
+            "add rsp, 128",
+            inout("rdi") t => _,
+            inout("rsi") y => _,
+            inout("rdx") x => _,
+            inout("rax") cin => _,
+            inout("rcx") y.wrapping_add(8 * chunks) => c,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+    c
+}
+
+/// One eight-row block of the Montgomery reduction of `t` (at least `k +
+/// 8` limbs from `t`) by `n` (`k` limbs, `k % 8 == 0`): `t += (sum_r m_r
+/// 2^(64 r)) * n + cin * 2^(64 k)` with `m_r` chosen so that `t[..8]`
+/// becomes zero; returns the carry word out (weight `2^(64 (k + 8))`).
+///
+/// # Safety
+/// BMI2 and ADX; `t` holds `k + 8` limbs, `n` holds `k >= 8`, `k % 8 == 0`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn redc8_block(t: *mut u64, n: *const u64, k: usize, n0: u64, cin: u64) -> u64 {
+    let c: u64;
+    // SAFETY: the block reads n[..k] and reads and writes t[..k + 8] (the
+    // first window is t[..8], then k / 8 - 1 chunks and the end window
+    // from t + 8), as the caller guarantees. 128 bytes of stack below rsp,
+    // restored. BMI2/ADX by the caller.
+    unsafe {
+        asm!(
+            "sub rsp, 128",
+            "mov qword ptr [rsp + 72], rax",
+            "mov qword ptr [rsp + 80], rcx",
+            "mov qword ptr [rsp + 88], rdx",
+            "mov r8, qword ptr [rdi]",
+            "mov r9, qword ptr [rdi + 8]",
+            "mov r10, qword ptr [rdi + 16]",
+            "mov r11, qword ptr [rdi + 24]",
+            "mov r12, qword ptr [rdi + 32]",
+            "mov r13, qword ptr [rdi + 40]",
+            "mov r14, qword ptr [rdi + 48]",
+            "mov r15, qword ptr [rdi + 56]",
+            "xor eax, eax", // CF = OF = 0
+            redc_win_row!("0"),
+            redc_win_row!("8"),
+            redc_win_row!("16"),
+            redc_win_row!("24"),
+            redc_win_row!("32"),
+            redc_win_row!("40"),
+            redc_win_row!("48"),
+            redc_win_row!("56"),
+            "lea rsi, [rsi + 64]",
+            "lea rdi, [rdi + 64]",
+            "mov qword ptr [rsp + 64], 0",
+            win_chunks_and_end!(),
+            "add rsp, 128",
+            inout("rdi") t => _,
+            inout("rsi") n => _,
+            inout("rdx") n0 => _,
+            inout("rax") cin => _,
+            inout("rcx") n.wrapping_add(k) => c,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+        );
+    }
+    c
+}
+
+/// `t[..16] = sum_(i < j < 8) a[i] a[j] 2^(64 (i + j))`, the triangle of
+/// one eight-limb block, entirely in registers: position `p` of the
+/// result lives in register `r(8 + p % 8)` (row `i` touches positions `2i +
+/// 1 ..= i + 8`, at most eight at once), and positions `2i + 1` and `2i +
+/// 2` are final after row `i` and stored. Writes `t[1..15]`; `t[0]` and
+/// `t[15]` are left alone (they are zero in the triangle).
+///
+/// # Safety
+/// BMI2 and ADX; `t` holds 16 limbs, `a` holds 8.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn tri8(t: *mut u64, a: *const u64) {
+    // SAFETY: reads a[..8], writes t[1..15], as the caller guarantees; no
+    // stack. BMI2/ADX by the caller.
+    unsafe {
+        asm!(
+            "xor r9d, r9d",
+            "xor r10d, r10d",
+            "xor r11d, r11d",
+            "xor r12d, r12d",
+            "xor r13d, r13d",
+            "xor r14d, r14d",
+            "xor r15d, r15d",
+            // Row 0: a[0] * a[1..8] at positions 1..8.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 0]",
+            "mulx rax, rcx, qword ptr [rsi + 8]",
+            "adcx r9, rcx",
+            "adox r10, rax",
+            "mulx rax, rcx, qword ptr [rsi + 16]",
+            "adcx r10, rcx",
+            "adox r11, rax",
+            "mulx rax, rcx, qword ptr [rsi + 24]",
+            "adcx r11, rcx",
+            "adox r12, rax",
+            "mulx rax, rcx, qword ptr [rsi + 32]",
+            "adcx r12, rcx",
+            "adox r13, rax",
+            "mulx rax, rcx, qword ptr [rsi + 40]",
+            "adcx r13, rcx",
+            "adox r14, rax",
+            "mulx rax, rcx, qword ptr [rsi + 48]",
+            "adcx r14, rcx",
+            "adox r15, rax",
+            "mulx r8, rcx, qword ptr [rsi + 56]",
+            "adcx r15, rcx",
+            "mov ecx, 0",
+            "adox r8, rcx",
+            "adcx r8, rcx",
+            "mov qword ptr [rdi + 8], r9",
+            "mov qword ptr [rdi + 16], r10",
+            // Row 1: a[1] * a[2..8] at positions 3..9.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 8]",
+            "mulx rax, rcx, qword ptr [rsi + 16]",
+            "adcx r11, rcx",
+            "adox r12, rax",
+            "mulx rax, rcx, qword ptr [rsi + 24]",
+            "adcx r12, rcx",
+            "adox r13, rax",
+            "mulx rax, rcx, qword ptr [rsi + 32]",
+            "adcx r13, rcx",
+            "adox r14, rax",
+            "mulx rax, rcx, qword ptr [rsi + 40]",
+            "adcx r14, rcx",
+            "adox r15, rax",
+            "mulx rax, rcx, qword ptr [rsi + 48]",
+            "adcx r15, rcx",
+            "adox r8, rax",
+            "mulx r9, rcx, qword ptr [rsi + 56]",
+            "adcx r8, rcx",
+            "mov ecx, 0",
+            "adox r9, rcx",
+            "adcx r9, rcx",
+            "mov qword ptr [rdi + 24], r11",
+            "mov qword ptr [rdi + 32], r12",
+            // Row 2: a[2] * a[3..8] at positions 5..10.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 16]",
+            "mulx rax, rcx, qword ptr [rsi + 24]",
+            "adcx r13, rcx",
+            "adox r14, rax",
+            "mulx rax, rcx, qword ptr [rsi + 32]",
+            "adcx r14, rcx",
+            "adox r15, rax",
+            "mulx rax, rcx, qword ptr [rsi + 40]",
+            "adcx r15, rcx",
+            "adox r8, rax",
+            "mulx rax, rcx, qword ptr [rsi + 48]",
+            "adcx r8, rcx",
+            "adox r9, rax",
+            "mulx r10, rcx, qword ptr [rsi + 56]",
+            "adcx r9, rcx",
+            "mov ecx, 0",
+            "adox r10, rcx",
+            "adcx r10, rcx",
+            "mov qword ptr [rdi + 40], r13",
+            "mov qword ptr [rdi + 48], r14",
+            // Row 3: a[3] * a[4..8] at positions 7..11.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 24]",
+            "mulx rax, rcx, qword ptr [rsi + 32]",
+            "adcx r15, rcx",
+            "adox r8, rax",
+            "mulx rax, rcx, qword ptr [rsi + 40]",
+            "adcx r8, rcx",
+            "adox r9, rax",
+            "mulx rax, rcx, qword ptr [rsi + 48]",
+            "adcx r9, rcx",
+            "adox r10, rax",
+            "mulx r11, rcx, qword ptr [rsi + 56]",
+            "adcx r10, rcx",
+            "mov ecx, 0",
+            "adox r11, rcx",
+            "adcx r11, rcx",
+            "mov qword ptr [rdi + 56], r15",
+            "mov qword ptr [rdi + 64], r8",
+            // Row 4: a[4] * a[5..8] at positions 9..12.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 32]",
+            "mulx rax, rcx, qword ptr [rsi + 40]",
+            "adcx r9, rcx",
+            "adox r10, rax",
+            "mulx rax, rcx, qword ptr [rsi + 48]",
+            "adcx r10, rcx",
+            "adox r11, rax",
+            "mulx r12, rcx, qword ptr [rsi + 56]",
+            "adcx r11, rcx",
+            "mov ecx, 0",
+            "adox r12, rcx",
+            "adcx r12, rcx",
+            "mov qword ptr [rdi + 72], r9",
+            "mov qword ptr [rdi + 80], r10",
+            // Row 5: a[5] * a[6..8] at positions 11..13.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 40]",
+            "mulx rax, rcx, qword ptr [rsi + 48]",
+            "adcx r11, rcx",
+            "adox r12, rax",
+            "mulx r13, rcx, qword ptr [rsi + 56]",
+            "adcx r12, rcx",
+            "mov ecx, 0",
+            "adox r13, rcx",
+            "adcx r13, rcx",
+            "mov qword ptr [rdi + 88], r11",
+            "mov qword ptr [rdi + 96], r12",
+            // Row 6: a[6] * a[7..8] at positions 13..14.
+            "xor ecx, ecx", // CF = OF = 0
+            "mov rdx, qword ptr [rsi + 48]",
+            "mulx r14, rcx, qword ptr [rsi + 56]",
+            "adcx r13, rcx",
+            "mov ecx, 0",
+            "adox r14, rcx",
+            "adcx r14, rcx",
+            "mov qword ptr [rdi + 104], r13",
+            "mov qword ptr [rdi + 112], r14",
+            in("rdi") t,
+            in("rsi") a,
+            out("rax") _,
+            out("rcx") _,
+            out("rdx") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
+            out("r14") _,
+            out("r15") _,
+            options(nostack),
+        );
+    }
+}
+
+/// `r = (t + top * 2^(64k)) mod n` for `t + top * 2^(64k) < 2n` (`top` is 0
+/// or 1), `k % 4 == 0`: the last step of the kernels, from the scratch
+/// into `r`, replacing copy plus [`final_sub`] (whose borrow LLVM keeps in
+/// a byte register, `setb` and `add 0xff` per limb). Pass 1 stores the
+/// difference `d = t - n` in `r` with one `sbb` chain (the loop's
+/// `dec`/`jnz` leave CF alone); the borrow and `top` make a mask that is
+/// all ones when `t` itself is the answer (borrow and no top); pass 2 sets
+/// `r = d ^ ((t ^ d) & mask)` limb by limb, without a carry chain. No
+/// branch on the values.
+///
+/// # Safety
+/// `r`, `t` and `n` hold `k` limbs, `k >= 4`, `k % 4 == 0`.
+#[inline]
+unsafe fn final_sub_from(r: *mut u64, t: *const u64, n: *const u64, k: usize, top: u64) {
+    // SAFETY: both loops run k / 4 times over four limbs, reading t[..k],
+    // n[..k] and writing r[..k] (pass 2 reads r back), as the caller
+    // guarantees. No stack.
+    unsafe {
+        asm!(
+            "mov {c}, {q}",
+            "xor {x:e}, {x:e}", // CF = 0
+            "2:",
+            "mov {x}, qword ptr [{pt}]",
+            "sbb {x}, qword ptr [{pn}]",
+            "mov qword ptr [{pr}], {x}",
+            "mov {x}, qword ptr [{pt} + 8]",
+            "sbb {x}, qword ptr [{pn} + 8]",
+            "mov qword ptr [{pr} + 8], {x}",
+            "mov {x}, qword ptr [{pt} + 16]",
+            "sbb {x}, qword ptr [{pn} + 16]",
+            "mov qword ptr [{pr} + 16], {x}",
+            "mov {x}, qword ptr [{pt} + 24]",
+            "sbb {x}, qword ptr [{pn} + 24]",
+            "mov qword ptr [{pr} + 24], {x}",
+            "lea {pt}, [{pt} + 32]",
+            "lea {pn}, [{pn} + 32]",
+            "lea {pr}, [{pr} + 32]",
+            "dec {c}",
+            "jnz 2b",
+            // mask = -borrow & (top - 1): keep t when it was below n and
+            // there is no top bit.
+            "sbb {x}, {x}",
+            "sub {top}, 1",
+            "and {top}, {x}",
+            "mov {c}, {q}",
+            "shl {q}, 5",
+            "sub {pt}, {q}",
+            "sub {pr}, {q}",
+            "3:",
+            "mov {x}, qword ptr [{pt}]",
+            "mov {y}, qword ptr [{pt} + 8]",
+            "xor {x}, qword ptr [{pr}]",
+            "xor {y}, qword ptr [{pr} + 8]",
+            "and {x}, {top}",
+            "and {y}, {top}",
+            "xor qword ptr [{pr}], {x}",
+            "xor qword ptr [{pr} + 8], {y}",
+            "mov {x}, qword ptr [{pt} + 16]",
+            "mov {y}, qword ptr [{pt} + 24]",
+            "xor {x}, qword ptr [{pr} + 16]",
+            "xor {y}, qword ptr [{pr} + 24]",
+            "and {x}, {top}",
+            "and {y}, {top}",
+            "xor qword ptr [{pr} + 16], {x}",
+            "xor qword ptr [{pr} + 24], {y}",
+            "lea {pt}, [{pt} + 32]",
+            "lea {pr}, [{pr} + 32]",
+            "dec {c}",
+            "jnz 3b",
+            pt = inout(reg) t => _,
+            pn = inout(reg) n => _,
+            pr = inout(reg) r => _,
+            q = inout(reg) k / 4 => _,
+            top = inout(reg) top => _,
+            c = out(reg) _,
+            x = out(reg) _,
+            y = out(reg) _,
+            options(nostack),
+        );
+    }
+}
+
+/// Montgomery reduction of the `2k`-limb `t` by blocks of eight rows; the
+/// result is in `t[k..]` plus the returned top word.
+///
+/// # Safety
+/// BMI2 and ADX; `t.len() == 2 * n.len()`, `n.len() % 8 == 0`, `n.len() >= 8`.
+#[target_feature(enable = "bmi2,adx")]
+#[inline]
+unsafe fn redc8(t: &mut [u64], n: &[u64], n0: u64) -> u64 {
+    let k = n.len();
+    debug_assert!(t.len() == 2 * k && k.is_multiple_of(8) && k >= 8);
+    let mut top = 0u64;
+    for b in 0..k / 8 {
+        // SAFETY: t[8b .. 8b + k + 8] is inside the 2k limbs (8b + 8 <= k).
+        top = unsafe { redc8_block(t.as_mut_ptr().add(8 * b), n.as_ptr(), k, n0, top) };
+    }
+    top
+}
+
+/// `mul` for `k % 8 == 0`: the product by `k / 8` eight-row blocks, then
+/// [`redc8`].
+///
+/// # Safety
+/// BMI2 and ADX; all slices `k` limbs, `k % 8 == 0`, `k >= 8`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn mul8(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
+    let k = n.len();
+    with_scratch(2 * k, |t| {
+        let mut c = 0u64;
+        for i in 0..k / 8 {
+            // SAFETY: t[8i .. 8i + k + 8] is inside the 2k limbs; a has k
+            // limbs (k / 8 chunks), b[8i .. 8i + 8] is inside b.
+            c = unsafe {
+                mac8(
+                    t.as_mut_ptr().add(8 * i),
+                    a.as_ptr(),
+                    k / 8,
+                    b.as_ptr().add(8 * i),
+                    c,
+                )
+            };
+        }
+        debug_assert_eq!(c, 0);
+        // SAFETY: BMI2/ADX by the caller; t has 2k limbs, k % 8 == 0.
+        let top = unsafe { redc8(t, n, n0) };
+        // SAFETY: r, t[k..] and n hold k limbs, k % 8 == 0.
+        unsafe { final_sub_from(r.as_mut_ptr(), t.as_ptr().add(k), n.as_ptr(), k, top) };
+    });
+}
+
+/// `sqr` for `k % 8 == 0`: the triangle as `k / 8` in-block triangles (by
+/// `mac_row`, each into its own 16 limbs) plus `k / 8 - 1` off-diagonal
+/// eight-row blocks, doubled with the diagonal added, then [`redc8`].
+///
+/// # Safety
+/// BMI2 and ADX; all slices `k` limbs, `k % 8 == 0`, `k >= 8`.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn sqr8(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
+    let k = n.len();
+    let blocks = k / 8;
+    with_scratch(2 * k, |t| {
+        for b in 0..blocks {
+            // SAFETY: t[16b .. 16b + 16] is inside the 2k limbs, a[8b ..
+            // 8b + 8] inside a.
+            unsafe { tri8(t.as_mut_ptr().add(16 * b), a.as_ptr().add(8 * b)) };
+        }
+        let mut c = 0u64;
+        for b in 0..blocks - 1 {
+            // SAFETY: t[16b + 8 .. 8b + k + 8] is inside the 2k limbs;
+            // a[8b + 8 .. k] is k - 8b - 8 = 8 (blocks - 1 - b) limbs.
+            c = unsafe {
+                mac8(
+                    t.as_mut_ptr().add(16 * b + 8),
+                    a.as_ptr().add(8 * b + 8),
+                    blocks - 1 - b,
+                    a.as_ptr().add(8 * b),
+                    c,
+                )
+            };
+        }
+        // The last off-diagonal block's carry sits at t[2k - 8].
+        for x in &mut t[2 * k - 8..] {
+            let (s, o) = x.overflowing_add(c);
+            *x = s;
+            c = o as u64;
+        }
+        // SAFETY: BMI2/ADX by the caller; t has 2k limbs, a has k.
+        unsafe { double_add_diagonal(t, a) };
+        // SAFETY: as above.
+        let top = unsafe { redc8(t, n, n0) };
+        // SAFETY: r, t[k..] and n hold k limbs, k % 8 == 0.
+        unsafe { final_sub_from(r.as_mut_ptr(), t.as_ptr().add(k), n.as_ptr(), k, top) };
     });
 }
