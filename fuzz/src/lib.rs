@@ -129,3 +129,12 @@ pub fn name<B: Backend>(c: B::Checked) -> &'static str {
 pub fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
+
+/// [`runnable`] with `soft` first (the reference the others are compared
+/// against), then the accelerated backends best first.
+pub fn soft_first<B: Backend>() -> Vec<B::Checked> {
+    let mut v = runnable::<B>();
+    let last = v.len() - 1;
+    v.rotate_left(last);
+    v
+}
