@@ -39,7 +39,12 @@ enum Alg {
 }
 
 /// Every backend pairing of `alg`, the soft one first.
-fn pairings(alg: Alg, key: &[u8], nonce_len: usize, tag_len: usize) -> Vec<(String, Box<dyn Aead>)> {
+fn pairings(
+    alg: Alg,
+    key: &[u8],
+    nonce_len: usize,
+    tag_len: usize,
+) -> Vec<(String, Box<dyn Aead>)> {
     let mut v: Vec<(String, Box<dyn Aead>)> = Vec::new();
     match alg {
         Alg::Gcm => {
@@ -54,13 +59,20 @@ fn pairings(alg: Alg, key: &[u8], nonce_len: usize, tag_len: usize) -> Vec<(Stri
         Alg::Ccm => {
             for a in soft_first::<aes::Impl>() {
                 let n = format!("ccm {}", name::<aes::Impl>(a));
-                v.push((n, Box::new(AesCcm::with_impl(key, nonce_len, tag_len, a).unwrap())));
+                v.push((
+                    n,
+                    Box::new(AesCcm::with_impl(key, nonce_len, tag_len, a).unwrap()),
+                ));
             }
         }
         Alg::ChaCha | Alg::XChaCha => {
             for c in soft_first::<chacha20::Impl>() {
                 for p in soft_first::<poly1305::Impl>() {
-                    let n = format!("{alg:?} {}+{}", name::<chacha20::Impl>(c), name::<poly1305::Impl>(p));
+                    let n = format!(
+                        "{alg:?} {}+{}",
+                        name::<chacha20::Impl>(c),
+                        name::<poly1305::Impl>(p)
+                    );
                     let b: Box<dyn Aead> = if alg == Alg::ChaCha {
                         Box::new(ChaCha20Poly1305::with_impl(key, c, p).unwrap())
                     } else {
@@ -88,7 +100,15 @@ fn ossl_cipher(alg: Alg, key_len: usize) -> Option<&'static CipherRef> {
 }
 
 /// OpenSSL seal: (ciphertext, tag).
-fn ossl_seal(c: &CipherRef, ccm: bool, key: &[u8], nonce: &[u8], aad: &[u8], msg: &[u8], tag_len: usize) -> Result<(Vec<u8>, Vec<u8>), ErrorStack> {
+fn ossl_seal(
+    c: &CipherRef,
+    ccm: bool,
+    key: &[u8],
+    nonce: &[u8],
+    aad: &[u8],
+    msg: &[u8],
+    tag_len: usize,
+) -> Result<(Vec<u8>, Vec<u8>), ErrorStack> {
     let mut ctx = CipherCtx::new()?;
     ctx.encrypt_init(Some(c), None, None)?;
     ctx.set_iv_length(nonce.len())?;
@@ -112,7 +132,15 @@ fn ossl_seal(c: &CipherRef, ccm: bool, key: &[u8], nonce: &[u8], aad: &[u8], msg
 }
 
 /// OpenSSL open: the plaintext, or `None` when it rejects.
-fn ossl_open(c: &CipherRef, ccm: bool, key: &[u8], nonce: &[u8], aad: &[u8], ct: &[u8], tag: &[u8]) -> Option<Vec<u8>> {
+fn ossl_open(
+    c: &CipherRef,
+    ccm: bool,
+    key: &[u8],
+    nonce: &[u8],
+    aad: &[u8],
+    ct: &[u8],
+    tag: &[u8],
+) -> Option<Vec<u8>> {
     let run = || -> Result<Vec<u8>, ErrorStack> {
         let mut ctx = CipherCtx::new()?;
         ctx.decrypt_init(Some(c), None, None)?;
@@ -140,14 +168,29 @@ fn ossl_open(c: &CipherRef, ccm: bool, key: &[u8], nonce: &[u8], aad: &[u8], ct:
 }
 
 /// RustCrypto, where it has the configuration: seal (ct, tag) and open.
-fn rc_seal(alg: Alg, key: &[u8], nonce: &[u8], aad: &[u8], msg: &[u8], tag_len: usize) -> Option<(Vec<u8>, Vec<u8>)> {
+fn rc_seal(
+    alg: Alg,
+    key: &[u8],
+    nonce: &[u8],
+    aad: &[u8],
+    msg: &[u8],
+    tag_len: usize,
+) -> Option<(Vec<u8>, Vec<u8>)> {
     let mut buf = msg.to_vec();
     let tag = match alg {
         Alg::Gcm if nonce.len() == 12 && tag_len == 16 && key.len() != 24 => {
             if key.len() == 16 {
-                aes_gcm::Aes128Gcm::new_from_slice(key).ok()?.encrypt_in_place_detached(nonce.into(), aad, &mut buf).ok()?.to_vec()
+                aes_gcm::Aes128Gcm::new_from_slice(key)
+                    .ok()?
+                    .encrypt_in_place_detached(nonce.into(), aad, &mut buf)
+                    .ok()?
+                    .to_vec()
             } else {
-                aes_gcm::Aes256Gcm::new_from_slice(key).ok()?.encrypt_in_place_detached(nonce.into(), aad, &mut buf).ok()?.to_vec()
+                aes_gcm::Aes256Gcm::new_from_slice(key)
+                    .ok()?
+                    .encrypt_in_place_detached(nonce.into(), aad, &mut buf)
+                    .ok()?
+                    .to_vec()
             }
         }
         Alg::XChaCha => chacha20poly1305::XChaCha20Poly1305::new_from_slice(key)
@@ -161,14 +204,28 @@ fn rc_seal(alg: Alg, key: &[u8], nonce: &[u8], aad: &[u8], msg: &[u8], tag_len: 
 }
 
 /// `Some(Some(plaintext))` accepted, `Some(None)` rejected, `None`: no peer.
-fn rc_open(alg: Alg, key: &[u8], nonce: &[u8], aad: &[u8], ct: &[u8], tag: &[u8], tag_len: usize) -> Option<Option<Vec<u8>>> {
+fn rc_open(
+    alg: Alg,
+    key: &[u8],
+    nonce: &[u8],
+    aad: &[u8],
+    ct: &[u8],
+    tag: &[u8],
+    tag_len: usize,
+) -> Option<Option<Vec<u8>>> {
     let mut buf = ct.to_vec();
     let ok = match alg {
         Alg::Gcm if nonce.len() == 12 && tag_len == 16 && key.len() != 24 => {
             if key.len() == 16 {
-                aes_gcm::Aes128Gcm::new_from_slice(key).ok()?.decrypt_in_place_detached(nonce.into(), aad, &mut buf, tag.into()).is_ok()
+                aes_gcm::Aes128Gcm::new_from_slice(key)
+                    .ok()?
+                    .decrypt_in_place_detached(nonce.into(), aad, &mut buf, tag.into())
+                    .is_ok()
             } else {
-                aes_gcm::Aes256Gcm::new_from_slice(key).ok()?.decrypt_in_place_detached(nonce.into(), aad, &mut buf, tag.into()).is_ok()
+                aes_gcm::Aes256Gcm::new_from_slice(key)
+                    .ok()?
+                    .decrypt_in_place_detached(nonce.into(), aad, &mut buf, tag.into())
+                    .is_ok()
             }
         }
         Alg::XChaCha => chacha20poly1305::XChaCha20Poly1305::new_from_slice(key)
@@ -188,10 +245,18 @@ fn run(data: &[u8]) {
             let kl = inp.pick(&[16, 24, 32]);
             let f = inp.u8();
             // Mostly the 12-byte fast path; otherwise 0..=64 bytes (0 is refused).
-            let nl = if f < 160 { 12 } else { usize::from(f - 160) % 65 };
+            let nl = if f < 160 {
+                12
+            } else {
+                usize::from(f - 160) % 65
+            };
             (kl, nl, inp.pick(&[16, 16, 16, 4, 8, 12, 13, 14, 15]))
         }
-        Alg::Ccm => (inp.pick(&[16, 24, 32]), 7 + inp.below(7), inp.pick(&[4, 6, 8, 10, 12, 14, 16])),
+        Alg::Ccm => (
+            inp.pick(&[16, 24, 32]),
+            7 + inp.below(7),
+            inp.pick(&[4, 6, 8, 10, 12, 14, 16]),
+        ),
         Alg::ChaCha => (32, 12, 16),
         Alg::XChaCha => (32, 24, 16),
     };
@@ -208,8 +273,15 @@ fn run(data: &[u8]) {
         // by Peregrine (SP 800-38D requires at least one bit); not compared.
         for (n, a) in &all {
             let mut buf = msg.clone();
-            assert!(a.seal_in_place_detached(&nonce, &aad, &mut buf).is_err(), "{n}: sealed with an empty nonce");
-            assert!(a.open_in_place_detached(&nonce, &aad, &mut buf, &[0u8; 16][..tag_len]).is_err(), "{n}: opened with an empty nonce");
+            assert!(
+                a.seal_in_place_detached(&nonce, &aad, &mut buf).is_err(),
+                "{n}: sealed with an empty nonce"
+            );
+            assert!(
+                a.open_in_place_detached(&nonce, &aad, &mut buf, &[0u8; 16][..tag_len])
+                    .is_err(),
+                "{n}: opened with an empty nonce"
+            );
         }
         return;
     }
@@ -219,16 +291,36 @@ fn run(data: &[u8]) {
     for (n, a) in &all {
         assert_eq!(a.tag_len(), tag_len);
         let mut ct = msg.clone();
-        let tag = a.seal_in_place_detached(&nonce, &aad, &mut ct).unwrap_or_else(|e| panic!("{n}: seal failed: {e}"));
+        let tag = a
+            .seal_in_place_detached(&nonce, &aad, &mut ct)
+            .unwrap_or_else(|e| panic!("{n}: seal failed: {e}"));
         let mut out = vec![0x77u8; len + tag_len];
         a.seal_into(&nonce, &aad, &msg, &mut out).unwrap();
-        assert_eq!(hex(&out[..len]), hex(&ct), "{n}: seal_into ciphertext differs from in place");
-        assert_eq!(hex(&out[len..]), hex(tag.as_ref()), "{n}: seal_into tag differs from in place");
+        assert_eq!(
+            hex(&out[..len]),
+            hex(&ct),
+            "{n}: seal_into ciphertext differs from in place"
+        );
+        assert_eq!(
+            hex(&out[len..]),
+            hex(tag.as_ref()),
+            "{n}: seal_into tag differs from in place"
+        );
         match &want {
             None => want = Some((ct, tag.as_ref().to_vec())),
             Some((wc, wt)) => {
-                assert_eq!(hex(&ct), hex(wc), "{n}: ciphertext differs from soft (len {len}, aad {})", aad.len());
-                assert_eq!(hex(tag.as_ref()), hex(wt), "{n}: tag differs from soft (len {len}, aad {})", aad.len());
+                assert_eq!(
+                    hex(&ct),
+                    hex(wc),
+                    "{n}: ciphertext differs from soft (len {len}, aad {})",
+                    aad.len()
+                );
+                assert_eq!(
+                    hex(tag.as_ref()),
+                    hex(wt),
+                    "{n}: tag differs from soft (len {len}, aad {})",
+                    aad.len()
+                );
             }
         }
     }
@@ -236,12 +328,26 @@ fn run(data: &[u8]) {
     let ossl = ossl_cipher(alg, key_len);
     if let Some(c) = ossl {
         let (oc, ot) = ossl_seal(c, alg == Alg::Ccm, &key, &nonce, &aad, &msg, tag_len)
-            .unwrap_or_else(|e| panic!("{alg:?}: OpenSSL refused to seal (nonce {nonce_len}, tag {tag_len}): {e}"));
-        assert_eq!(hex(&oc), hex(&ct), "{alg:?}: ciphertext differs from OpenSSL (nonce {nonce_len})");
-        assert_eq!(hex(&ot), hex(&tag), "{alg:?}: tag differs from OpenSSL (nonce {nonce_len}, tag {tag_len})");
+            .unwrap_or_else(|e| {
+                panic!("{alg:?}: OpenSSL refused to seal (nonce {nonce_len}, tag {tag_len}): {e}")
+            });
+        assert_eq!(
+            hex(&oc),
+            hex(&ct),
+            "{alg:?}: ciphertext differs from OpenSSL (nonce {nonce_len})"
+        );
+        assert_eq!(
+            hex(&ot),
+            hex(&tag),
+            "{alg:?}: tag differs from OpenSSL (nonce {nonce_len}, tag {tag_len})"
+        );
     }
     if let Some((rc, rt)) = rc_seal(alg, &key, &nonce, &aad, &msg, tag_len) {
-        assert_eq!(hex(&rc), hex(&ct), "{alg:?}: ciphertext differs from RustCrypto");
+        assert_eq!(
+            hex(&rc),
+            hex(&ct),
+            "{alg:?}: ciphertext differs from RustCrypto"
+        );
         assert_eq!(hex(&rt), hex(&tag), "{alg:?}: tag differs from RustCrypto");
     }
 
@@ -260,27 +366,56 @@ fn run(data: &[u8]) {
         let r1 = a.open_in_place_detached(&nonce, &aad, &mut buf, btag);
         let mut out = vec![0xaau8; len];
         let r2 = a.open_into(&nonce, &aad, &sealed, &mut out);
-        assert_eq!(r1.is_ok(), intact, "{n}: in-place open verdict {:?} on a text {} flipped", r1.is_ok(), if intact { "not" } else { "" });
-        assert_eq!(r2.is_ok(), intact, "{n}: open_into verdict {:?}", r2.is_ok());
+        assert_eq!(
+            r1.is_ok(),
+            intact,
+            "{n}: in-place open verdict {:?} on a text {} flipped",
+            r1.is_ok(),
+            if intact { "not" } else { "" }
+        );
+        assert_eq!(
+            r2.is_ok(),
+            intact,
+            "{n}: open_into verdict {:?}",
+            r2.is_ok()
+        );
         if intact {
             assert_eq!(hex(&buf), hex(&msg), "{n}: opened plaintext differs");
             assert_eq!(hex(&out), hex(&msg), "{n}: open_into plaintext differs");
         } else {
-            assert!(buf.iter().all(|&b| b == 0), "{n}: rejected in-place buffer not zeroed");
-            assert!(out.iter().all(|&b| b == 0), "{n}: rejected open_into output not zeroed");
+            assert!(
+                buf.iter().all(|&b| b == 0),
+                "{n}: rejected in-place buffer not zeroed"
+            );
+            assert!(
+                out.iter().all(|&b| b == 0),
+                "{n}: rejected open_into output not zeroed"
+            );
         }
     }
     if let Some(c) = ossl {
         let o = ossl_open(c, alg == Alg::Ccm, &key, &nonce, &aad, bct, btag);
-        assert_eq!(o.is_some(), intact, "{alg:?}: OpenSSL's open verdict differs (nonce {nonce_len}, tag {tag_len})");
+        assert_eq!(
+            o.is_some(),
+            intact,
+            "{alg:?}: OpenSSL's open verdict differs (nonce {nonce_len}, tag {tag_len})"
+        );
         if let Some(p) = o {
             assert_eq!(hex(&p), hex(&msg), "{alg:?}: OpenSSL's plaintext differs");
         }
     }
     if let Some(o) = rc_open(alg, &key, &nonce, &aad, bct, btag, tag_len) {
-        assert_eq!(o.is_some(), intact, "{alg:?}: RustCrypto's open verdict differs");
+        assert_eq!(
+            o.is_some(),
+            intact,
+            "{alg:?}: RustCrypto's open verdict differs"
+        );
         if let Some(p) = o {
-            assert_eq!(hex(&p), hex(&msg), "{alg:?}: RustCrypto's plaintext differs");
+            assert_eq!(
+                hex(&p),
+                hex(&msg),
+                "{alg:?}: RustCrypto's plaintext differs"
+            );
         }
     }
 }

@@ -127,7 +127,15 @@ const GUARD: u8 = 0xa5;
 /// Runs `msg` through backend `c` over the pieces `cuts`, in place (at
 /// byte `off` of a guarded buffer) or out of place (source at `soff`,
 /// destination at `off`); checks the guards and returns the output.
-fn run_backend(k: &Case, c: Checked, msg: &[u8], cuts: &[usize], to: bool, off: usize, soff: usize) -> Result<Vec<u8>, Error> {
+fn run_backend(
+    k: &Case,
+    c: Checked,
+    msg: &[u8],
+    cuts: &[usize],
+    to: bool,
+    off: usize,
+    soff: usize,
+) -> Result<Vec<u8>, Error> {
     let mut st = state(k, c)?;
     let len = msg.len();
     let mut v = vec![GUARD; off + len + 17];
@@ -183,7 +191,14 @@ fn ossl_cipher(m: M, key_len: usize) -> Cipher {
 }
 
 /// OpenSSL, one update and a final; `Err` when it refuses.
-fn ossl(cipher: Cipher, dec: bool, key: &[u8], iv: Option<&[u8]>, pad: bool, data: &[u8]) -> Result<Vec<u8>, openssl::error::ErrorStack> {
+fn ossl(
+    cipher: Cipher,
+    dec: bool,
+    key: &[u8],
+    iv: Option<&[u8]>,
+    pad: bool,
+    data: &[u8],
+) -> Result<Vec<u8>, openssl::error::ErrorStack> {
     let mode = if dec { Mode::Decrypt } else { Mode::Encrypt };
     let mut c = Crypter::new(cipher, mode, key, iv)?;
     c.pad(pad);
@@ -203,7 +218,15 @@ fn ctr32_model(key: &[u8], iv: &[u8; 16], msg: &[u8]) -> Vec<u8> {
         blocks.extend_from_slice(&iv[..12]);
         blocks.extend_from_slice(&c0.wrapping_add(i as u32).to_be_bytes());
     }
-    let ks = ossl(ossl_cipher(M::Ecb, key.len()), false, key, None, false, &blocks).unwrap();
+    let ks = ossl(
+        ossl_cipher(M::Ecb, key.len()),
+        false,
+        key,
+        None,
+        false,
+        &blocks,
+    )
+    .unwrap();
     msg.iter().zip(&ks).map(|(m, k)| m ^ k).collect()
 }
 
@@ -229,7 +252,13 @@ fn run(data: &[u8]) {
     if m.whole_blocks() && flags & 0x80 == 0 {
         msg.truncate(msg.len() / 16 * 16);
     }
-    let k = Case { m, dec, key, iv, sector: flags & 0x40 != 0 };
+    let k = Case {
+        m,
+        dec,
+        key,
+        iv,
+        sector: flags & 0x40 != 0,
+    };
     let len = msg.len();
     // Split points: the fuzzer's first four piece lengths (whole blocks for
     // ECB/CBC), then the rest in one piece; XTS takes a data unit per call.
@@ -253,7 +282,10 @@ fn run(data: &[u8]) {
     let xts_equal = m == M::Xts && k.key[..key_len / 2] == k.key[key_len / 2..];
     let must_fail = (m.whole_blocks() && len % 16 != 0) || (m == M::Xts && (len < 16 || xts_equal));
     if must_fail {
-        assert!(want.is_err(), "{m:?}: accepted length {len} (xts equal halves {xts_equal})");
+        assert!(
+            want.is_err(),
+            "{m:?}: accepted length {len} (xts equal halves {xts_equal})"
+        );
     }
     for c in runnable::<Impl>() {
         for to in [false, true] {
@@ -261,11 +293,27 @@ fn run(data: &[u8]) {
             let split = run_backend(&k, c, &msg, &cuts, to, off, soff);
             match (&want, one, split) {
                 (Ok(w), Ok(o), Ok(sp)) => {
-                    assert_eq!(hex(&o), hex(w), "{m:?} dec {dec} {} to {to}: one call differs from soft (len {len})", name::<Impl>(c));
-                    assert_eq!(hex(&sp), hex(w), "{m:?} dec {dec} {} to {to}: pieces {cuts:?} differ from one call", name::<Impl>(c));
+                    assert_eq!(
+                        hex(&o),
+                        hex(w),
+                        "{m:?} dec {dec} {} to {to}: one call differs from soft (len {len})",
+                        name::<Impl>(c)
+                    );
+                    assert_eq!(
+                        hex(&sp),
+                        hex(w),
+                        "{m:?} dec {dec} {} to {to}: pieces {cuts:?} differ from one call",
+                        name::<Impl>(c)
+                    );
                 }
                 (Err(_), Err(_), Err(_)) => {}
-                (w, o, sp) => panic!("{m:?} {}: verdicts differ: soft {:?} one {:?} split {:?}", name::<Impl>(c), w.is_ok(), o.is_ok(), sp.is_ok()),
+                (w, o, sp) => panic!(
+                    "{m:?} {}: verdicts differ: soft {:?} one {:?} split {:?}",
+                    name::<Impl>(c),
+                    w.is_ok(),
+                    o.is_ok(),
+                    sp.is_ok()
+                ),
             }
         }
     }
@@ -275,10 +323,21 @@ fn run(data: &[u8]) {
         M::Ctr32 => Ok(ctr32_model(&k.key, &k.iv, &msg)),
         M::Ecb => ossl(ossl_cipher(m, key_len), dec, &k.key, None, false, &msg),
         // CTR and OFB are their own inverse; OpenSSL's decrypt is the same.
-        _ => ossl(ossl_cipher(m, key_len), dec, &k.key, Some(&k.iv), false, &msg),
+        _ => ossl(
+            ossl_cipher(m, key_len),
+            dec,
+            &k.key,
+            Some(&k.iv),
+            false,
+            &msg,
+        ),
     };
     match got {
-        Ok(o) => assert_eq!(hex(&want), hex(&o), "{m:?} dec {dec} key {key_len}: differs from OpenSSL (len {len})"),
+        Ok(o) => assert_eq!(
+            hex(&want),
+            hex(&o),
+            "{m:?} dec {dec} key {key_len}: differs from OpenSSL (len {len})"
+        ),
         Err(e) => panic!("{m:?}: OpenSSL refused what Peregrine took (len {len}): {e}"),
     }
 }
@@ -299,16 +358,39 @@ fn padded(inp: &mut Input<'_>, dec: bool) {
         let msg = inp.rest();
         let want = ossl(cipher, false, &key, Some(&iv), true, msg).unwrap();
         for c in runnable::<Impl>() {
-            let got = CbcEncryptor::with_impl(&key, &iv, c).unwrap().encrypt_padded(msg);
-            assert_eq!(hex(&got), hex(&want), "CBC-PKCS7 {}: encrypt_padded differs from OpenSSL", name::<Impl>(c));
+            let got = CbcEncryptor::with_impl(&key, &iv, c)
+                .unwrap()
+                .encrypt_padded(msg);
+            assert_eq!(
+                hex(&got),
+                hex(&want),
+                "CBC-PKCS7 {}: encrypt_padded differs from OpenSSL",
+                name::<Impl>(c)
+            );
             let mut buf = msg.to_vec();
             buf.resize(msg.len() + 16 + 5, 0xee);
-            let n = CbcEncryptor::with_impl(&key, &iv, c).unwrap().encrypt_padded_in_place(&mut buf, msg.len()).unwrap();
-            assert_eq!(hex(&buf[..n]), hex(&want), "CBC-PKCS7 {}: encrypt_padded_in_place differs", name::<Impl>(c));
-            assert!(buf[n..].iter().all(|&b| b == 0xee), "encrypt_padded_in_place wrote past the ciphertext");
+            let n = CbcEncryptor::with_impl(&key, &iv, c)
+                .unwrap()
+                .encrypt_padded_in_place(&mut buf, msg.len())
+                .unwrap();
+            assert_eq!(
+                hex(&buf[..n]),
+                hex(&want),
+                "CBC-PKCS7 {}: encrypt_padded_in_place differs",
+                name::<Impl>(c)
+            );
+            assert!(
+                buf[n..].iter().all(|&b| b == 0xee),
+                "encrypt_padded_in_place wrote past the ciphertext"
+            );
             // No room for the padding: an error.
             let mut tight = msg.to_vec();
-            assert!(CbcEncryptor::with_impl(&key, &iv, c).unwrap().encrypt_padded_in_place(&mut tight, msg.len()).is_err());
+            assert!(
+                CbcEncryptor::with_impl(&key, &iv, c)
+                    .unwrap()
+                    .encrypt_padded_in_place(&mut tight, msg.len())
+                    .is_err()
+            );
         }
         return;
     }
@@ -317,23 +399,44 @@ fn padded(inp: &mut Input<'_>, dec: bool) {
         plain.to_vec() // an invalid length: both must refuse
     } else {
         let mut ct = plain.to_vec();
-        CbcEncryptor::with_impl(&key, &iv, s).unwrap().encrypt(&mut ct).unwrap();
+        CbcEncryptor::with_impl(&key, &iv, s)
+            .unwrap()
+            .encrypt(&mut ct)
+            .unwrap();
         ct
     };
     let oss = ossl(cipher, true, &key, Some(&iv), true, &ct);
-    let unpad = if plain.len() % 16 == 0 { pkcs7_unpad(plain).ok() } else { None };
+    let unpad = if plain.len() % 16 == 0 {
+        pkcs7_unpad(plain).ok()
+    } else {
+        None
+    };
     for c in runnable::<Impl>() {
         let mut buf = ct.clone();
-        let r = CbcDecryptor::with_impl(&key, &iv, c).unwrap().decrypt_padded(&mut buf);
+        let r = CbcDecryptor::with_impl(&key, &iv, c)
+            .unwrap()
+            .decrypt_padded(&mut buf);
         match (&r, &oss) {
             (Ok(n), Ok(o)) => {
-                assert_eq!(hex(&buf[..*n]), hex(o), "CBC-PKCS7 {}: plaintext differs from OpenSSL", name::<Impl>(c));
+                assert_eq!(
+                    hex(&buf[..*n]),
+                    hex(o),
+                    "CBC-PKCS7 {}: plaintext differs from OpenSSL",
+                    name::<Impl>(c)
+                );
                 assert_eq!(Some(*n), unpad, "decrypt_padded and pkcs7_unpad disagree");
             }
             (Err(_), Err(_)) => {
-                assert_eq!(unpad, None, "pkcs7_unpad accepted what decrypt_padded refused");
+                assert_eq!(
+                    unpad, None,
+                    "pkcs7_unpad accepted what decrypt_padded refused"
+                );
                 if !ct.is_empty() && ct.len() % 16 == 0 {
-                    assert!(buf.iter().all(|&b| b == 0), "CBC-PKCS7 {}: rejected buffer not zeroed", name::<Impl>(c));
+                    assert!(
+                        buf.iter().all(|&b| b == 0),
+                        "CBC-PKCS7 {}: rejected buffer not zeroed",
+                        name::<Impl>(c)
+                    );
                 }
             }
             _ => panic!(

@@ -48,7 +48,15 @@ struct Results {
     pow_vartime: Option<BigUint>,
 }
 
-fn on_kernel(c: Checked, n: &Nat, a: &Nat, b: &Nat, unreduced: &Nat, x: Option<&Nat>, exp: Option<&[u8]>) -> Results {
+fn on_kernel(
+    c: Checked,
+    n: &Nat,
+    a: &Nat,
+    b: &Nat,
+    unreduced: &Nat,
+    x: Option<&Nat>,
+    exp: Option<&[u8]>,
+) -> Results {
     let k = n.limbs();
     let m = Modulus::with_impl(n, c).unwrap();
     assert_eq!(m.backend().name(), name::<mont::Impl>(c));
@@ -59,7 +67,10 @@ fn on_kernel(c: Checked, n: &Nat, a: &Nat, b: &Nat, unreduced: &Nat, x: Option<&
         assert!(m.sqr(unreduced).is_err(), "sqr took an operand >= n");
         assert!(m.pow(unreduced, &[3]).is_err(), "pow took a base >= n");
     }
-    assert!(m.mul(&a.resize(k + 1).unwrap(), b).is_err(), "mul took a wider operand");
+    assert!(
+        m.mul(&a.resize(k + 1).unwrap(), b).is_err(),
+        "mul took a wider operand"
+    );
     Results {
         mul: big(&m.mul(a, b).unwrap()),
         sqr: big(&m.sqr(a).unwrap()),
@@ -115,25 +126,48 @@ fn run(data: &[u8]) {
                 assert_eq!(got.sub, (&av + &nn - &bv) % &nn, "sub wrong: {ctx}");
                 assert_eq!(got.neg, (&nn - &av) % &nn, "neg wrong: {ctx}");
                 if let Some(x) = &x {
-                    assert_eq!(got.reduce.as_ref().unwrap(), &(big(x) % &nn), "reduce wrong: {ctx} x={:x}", big(x));
+                    assert_eq!(
+                        got.reduce.as_ref().unwrap(),
+                        &(big(x) % &nn),
+                        "reduce wrong: {ctx} x={:x}",
+                        big(x)
+                    );
                 }
                 if let Some(e) = &exp {
                     let w = av.modpow(&BigUint::from_bytes_be(e), &nn);
-                    assert_eq!(got.pow.as_ref().unwrap(), &w, "pow wrong: {ctx} e={}", peregrine_fuzz::hex(e));
-                    assert_eq!(got.pow_vartime.as_ref().unwrap(), &w, "pow_vartime wrong: {ctx}");
+                    assert_eq!(
+                        got.pow.as_ref().unwrap(),
+                        &w,
+                        "pow wrong: {ctx} e={}",
+                        peregrine_fuzz::hex(e)
+                    );
+                    assert_eq!(
+                        got.pow_vartime.as_ref().unwrap(),
+                        &w,
+                        "pow_vartime wrong: {ctx}"
+                    );
                 }
                 want = Some(got);
             }
-            Some(w) => assert_eq!(&got, w, "kernel {kn} differs from soft: k={k} n={nn:x} a={av:x} b={bv:x}"),
+            Some(w) => assert_eq!(
+                &got, w,
+                "kernel {kn} differs from soft: k={k} n={nn:x} a={av:x} b={bv:x}"
+            ),
         }
     }
 
     // Nat arithmetic, once.
     let (av_raw, nv) = (big(&unreduced), &nn);
     let (q, rem) = unreduced.div_rem(&n).unwrap();
-    assert_eq!((big(&q), big(&rem)), av_raw.div_rem(nv), "div_rem wrong: {av_raw:x} / {nv:x}");
+    assert_eq!(
+        (big(&q), big(&rem)),
+        av_raw.div_rem(nv),
+        "div_rem wrong: {av_raw:x} / {nv:x}"
+    );
     if let Some(x) = &x {
-        let (q, rem) = x.div_rem(&b).map_or((None, None), |(q, r)| (Some(big(&q)), Some(big(&r))));
+        let (q, rem) = x
+            .div_rem(&b)
+            .map_or((None, None), |(q, r)| (Some(big(&q)), Some(big(&r))));
         if bv == BigUint::from(0u8) {
             assert!(q.is_none(), "div_rem by zero accepted");
         } else {
@@ -142,9 +176,17 @@ fn run(data: &[u8]) {
         }
     }
     assert_eq!(big(&unreduced.mul(&n)), &av_raw * nv, "Nat::mul wrong");
-    assert_eq!(big(&unreduced.square()), &av_raw * &av_raw, "Nat::square wrong");
+    assert_eq!(
+        big(&unreduced.square()),
+        &av_raw * &av_raw,
+        "Nat::square wrong"
+    );
     let (s, carry) = unreduced.add(&n);
-    assert_eq!(big(&s) + (BigUint::from(carry) << (64 * k)), &av_raw + nv, "Nat::add wrong");
+    assert_eq!(
+        big(&s) + (BigUint::from(carry) << (64 * k)),
+        &av_raw + nv,
+        "Nat::add wrong"
+    );
     let (d, borrow) = unreduced.sub(&n);
     assert_eq!(borrow == 1, av_raw < *nv, "Nat::sub borrow wrong");
     assert_eq!(big(&d), (&av_raw + &r - nv) % &r, "Nat::sub wrong");
@@ -158,7 +200,10 @@ fn run(data: &[u8]) {
     for (mv, label) in [(nn.clone(), "n"), (m2.clone(), "m2")] {
         if mv == BigUint::from(0u8) {
             let mz = Nat::zero(1);
-            assert!(mod_inverse(&a_raw_nat, &mz).is_err(), "mod_inverse modulo 0 accepted");
+            assert!(
+                mod_inverse(&a_raw_nat, &mz).is_err(),
+                "mod_inverse modulo 0 accepted"
+            );
             continue;
         }
         let mn = Nat::from_be_bytes(&mv.to_bytes_be());
@@ -168,7 +213,10 @@ fn run(data: &[u8]) {
         if mv.is_odd() {
             let ar = nat_w(&(&raw_a % &mv), mn.limbs());
             let got = mod_inverse_vartime(&ar, &mn).ok().map(|x| big(&x));
-            assert_eq!(got, want, "mod_inverse_vartime({raw_a:x}, {label} = {mv:x})");
+            assert_eq!(
+                got, want,
+                "mod_inverse_vartime({raw_a:x}, {label} = {mv:x})"
+            );
         }
         let g = gcd(&a_raw_nat, &mn);
         assert_eq!(big(&g), raw_a.gcd(&mv), "gcd({raw_a:x}, {mv:x})");

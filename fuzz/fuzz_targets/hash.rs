@@ -81,9 +81,12 @@ fn run(data: &[u8]) {
 
 /// The registry's streaming object on backend `imp`, fed `parts`.
 fn stream(a: &Algorithm, imp: &str, opts: &StreamOptions<'_>, parts: &[&[u8]]) -> Vec<u8> {
-    let mut s = a
-        .stream(imp, opts)
-        .unwrap_or_else(|e| panic!("{} {imp}: listed as available but stream() says {e}", a.name));
+    let mut s = a.stream(imp, opts).unwrap_or_else(|e| {
+        panic!(
+            "{} {imp}: listed as available but stream() says {e}",
+            a.name
+        )
+    });
     assert_eq!(s.backend(), imp, "{}: asked for {imp}", a.name);
     for p in parts {
         s.update(p);
@@ -222,8 +225,16 @@ fn hkdf<H: Hash>(a: &Algorithm, inp: &mut Input<'_>) {
         let mut okm = vec![0x5au8; len];
         let r = hk.expand(&info, &mut okm);
         if len > max {
-            assert!(r.is_err(), "{} HKDF: {len} > 255 x HashLen accepted", a.name);
-            assert!(okm.iter().all(|&b| b == 0x5a), "{} HKDF: okm written on error", a.name);
+            assert!(
+                r.is_err(),
+                "{} HKDF: {len} > 255 x HashLen accepted",
+                a.name
+            );
+            assert!(
+                okm.iter().all(|&b| b == 0x5a),
+                "{} HKDF: okm written on error",
+                a.name
+            );
             return;
         }
         r.unwrap();
@@ -235,7 +246,12 @@ fn hkdf<H: Hash>(a: &Algorithm, inp: &mut Input<'_>) {
             .expand(&info, &mut okm2)
             .unwrap();
         let b = name::<H::Impl>(c);
-        assert_eq!(hex(&okm2), hex(&okm), "{} HKDF {b}: from_prk differs", a.name);
+        assert_eq!(
+            hex(&okm2),
+            hex(&okm),
+            "{} HKDF {b}: from_prk differs",
+            a.name
+        );
         match &want {
             None => want = Some(okm),
             Some(w) => assert_eq!(hex(&okm), hex(w), "{} HKDF {b}: differs from soft", a.name),
@@ -257,12 +273,20 @@ fn hkdf<H: Hash>(a: &Algorithm, inp: &mut Input<'_>) {
     match ctx.derive(Some(&mut okm)) {
         Ok(n) => {
             assert_eq!(n, len);
-            assert_eq!(hex(&want), hex(&okm), "{} HKDF: differs from OpenSSL", a.name);
+            assert_eq!(
+                hex(&want),
+                hex(&okm),
+                "{} HKDF: differs from OpenSSL",
+                a.name
+            );
         }
         // Oracle exception (fuzz/README.md): OpenSSL refuses an empty IKM
         // ("missing key"); RFC 5869 allows it and Peregrine derives.
         Err(_) if ikm.is_empty() => {}
-        Err(e) => panic!("{} HKDF: OpenSSL failed where Peregrine derived: {e}", a.name),
+        Err(e) => panic!(
+            "{} HKDF: OpenSSL failed where Peregrine derived: {e}",
+            a.name
+        ),
     }
 }
 
@@ -282,7 +306,13 @@ fn squeeze<X: Xof>(c: <X::Impl as Backend>::Checked, parts: &[&[u8]], out: &[usi
     v
 }
 
-fn xof_squeeze_splits<X: Xof>(a: &Algorithm, msg: &[u8], cuts: &[usize], out_cuts: &[usize], want: &[u8]) {
+fn xof_squeeze_splits<X: Xof>(
+    a: &Algorithm,
+    msg: &[u8],
+    cuts: &[usize],
+    out_cuts: &[usize],
+    want: &[u8],
+) {
     let split = pieces(msg, cuts);
     for c in runnable::<X::Impl>() {
         let got = squeeze::<X>(c, &split, out_cuts);
@@ -317,14 +347,23 @@ fn xof(a: &Algorithm, inp: &mut Input<'_>) {
     h.update(msg).unwrap();
     let mut want = vec![0u8; len];
     h.finish_xof(&mut want).unwrap();
-    assert_eq!(hex(&got), hex(&want), "{} ({len} bytes): differs from OpenSSL", a.name);
+    assert_eq!(
+        hex(&got),
+        hex(&want),
+        "{} ({len} bytes): differs from OpenSSL",
+        a.name
+    );
 }
 
 /// `sha256-many` and `hmac-many`: up to 16 messages of fuzzer-chosen
 /// lengths at once, against one-at-a-time soft SHA-256 / HMAC and OpenSSL.
 fn many(a: &Algorithm, inp: &mut Input<'_>) {
     let hmac = a.name.starts_with("hmac");
-    let key = if hmac { inp.buf(200).to_vec() } else { Vec::new() };
+    let key = if hmac {
+        inp.buf(200).to_vec()
+    } else {
+        Vec::new()
+    };
     let n = inp.below(17);
     let lens: Vec<usize> = (0..n).map(|_| inp.below(300)).collect();
     let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| inp.array(l)).collect();
@@ -335,7 +374,9 @@ fn many(a: &Algorithm, inp: &mut Input<'_>) {
             if hmac {
                 openssl_hmac(MessageDigest::sha256(), &key, m)
             } else {
-                openssl::hash::hash(MessageDigest::sha256(), m).unwrap().to_vec()
+                openssl::hash::hash(MessageDigest::sha256(), m)
+                    .unwrap()
+                    .to_vec()
             }
         })
         .collect();
@@ -363,7 +404,12 @@ fn many(a: &Algorithm, inp: &mut Input<'_>) {
             } else {
                 sha256::hash_many_with(c, &refs, &mut short)
             };
-            assert!(r.is_err(), "{}: {n} messages into {} outputs accepted", a.name, n - 1);
+            assert!(
+                r.is_err(),
+                "{}: {n} messages into {} outputs accepted",
+                a.name,
+                n - 1
+            );
         }
     }
 }

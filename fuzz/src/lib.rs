@@ -87,7 +87,11 @@ impl<'a> Input<'a> {
         let mut cuts = Vec::with_capacity(n + 1);
         let mut left = len;
         for _ in 0..n {
-            let c = if left == 0 { 0 } else { self.below(left.min(300) + 1) };
+            let c = if left == 0 {
+                0
+            } else {
+                self.below(left.min(300) + 1)
+            };
             cuts.push(c);
             left -= c;
         }
