@@ -151,28 +151,7 @@ fn tables(
         }
         // The ratio line follows the last line of its algorithm, for every
         // line of that algorithm with a ratio.
-        let last_of_alg = groups
-            .get(gi + 1)
-            .is_none_or(|n| n[0].algorithm != g[0].algorithm);
-        if last_of_alg {
-            for h in groups.iter().filter(|h| h[0].algorithm == g[0].algorithm) {
-                let Some(against) = h
-                    .iter()
-                    .find_map(|r| r.ratio.as_ref().map(|x| x.against.clone()))
-                else {
-                    continue;
-                };
-                let cells = keys
-                    .iter()
-                    .map(|k| {
-                        at(h, k)
-                            .and_then(|r| r.ratio.as_ref())
-                            .map_or(String::new(), |x| format!("{:.2}x", x.value))
-                    })
-                    .collect();
-                body.push((format!("  {} / {against}", h[0].label()), cells));
-            }
-        }
+        body.extend(ratio_lines(groups, gi, keys, 0));
     }
     let mut s = grid(title, head, &body);
     if busy {
@@ -182,7 +161,54 @@ fn tables(
         writeln!(s, "note: {n}").unwrap();
     }
     s.push('\n');
-    let body: Vec<(String, Vec<String>)> = groups
+    let body = cycles_lines(groups, keys, cycles);
+    if !body.is_empty() {
+        s.push_str(&grid(cycles_title, head, &body));
+        s.push('\n');
+    }
+    s
+}
+
+/// After the last line of an algorithm (`groups[gi]`), one ratio line per
+/// line of that algorithm that has ratios: `blank` empty cells, then the
+/// ratio for each column of `keys`.
+fn ratio_lines(
+    groups: &[Vec<&Row>],
+    gi: usize,
+    keys: &[ColumnKey],
+    blank: usize,
+) -> Vec<(String, Vec<String>)> {
+    let alg = &groups[gi][0].algorithm;
+    if groups.get(gi + 1).is_some_and(|n| n[0].algorithm == *alg) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for h in groups.iter().filter(|h| h[0].algorithm == *alg) {
+        let Some(against) = h
+            .iter()
+            .find_map(|r| r.ratio.as_ref().map(|x| x.against.clone()))
+        else {
+            continue;
+        };
+        let mut cells: Vec<String> = vec![String::new(); blank];
+        cells.extend(keys.iter().map(|k| {
+            at(h, k)
+                .and_then(|r| r.ratio.as_ref())
+                .map_or(String::new(), |x| format!("{:.2}x", x.value))
+        }));
+        out.push((format!("  {} / {against}", h[0].label()), cells));
+    }
+    out
+}
+
+/// The lines of a cycles table: every line with an estimate, one cell per
+/// column of `keys`.
+fn cycles_lines(
+    groups: &[Vec<&Row>],
+    keys: &[ColumnKey],
+    fmt: &dyn Fn(f64) -> String,
+) -> Vec<(String, Vec<String>)> {
+    groups
         .iter()
         .filter(|g| {
             g.iter()
@@ -193,18 +219,14 @@ fn tables(
                 .iter()
                 .map(|k| {
                     at(g, k)
+                        .filter(|r| r.status == Status::Ok)
                         .and_then(|r| r.cycles_per_unit)
-                        .map_or(String::new(), cycles)
+                        .map_or(String::new(), fmt)
                 })
                 .collect();
             (g[0].label(), cells)
         })
-        .collect();
-    if !body.is_empty() {
-        s.push_str(&grid(cycles_title, head, &body));
-        s.push('\n');
-    }
-    s
+        .collect()
 }
 
 /// openssl's short column names for the per-second columns.
@@ -281,49 +303,13 @@ pub fn text(rep: &Report, sizes: &[usize], stats: bool) -> String {
                 cells.push(c);
             }
             body.push((g[0].label(), cells));
-            let last_of_alg = groups
-                .get(gi + 1)
-                .is_none_or(|n| n[0].algorithm != g[0].algorithm);
-            if last_of_alg {
-                for h in groups.iter().filter(|h| h[0].algorithm == g[0].algorithm) {
-                    let Some(against) = h
-                        .iter()
-                        .find_map(|r| r.ratio.as_ref().map(|x| x.against.clone()))
-                    else {
-                        continue;
-                    };
-                    let mut cells: Vec<String> = vec![String::new(); keys.len()];
-                    cells.extend(keys.iter().map(|k| {
-                        at(h, k)
-                            .and_then(|r| r.ratio.as_ref())
-                            .map_or(String::new(), |x| format!("{:.2}x", x.value))
-                    }));
-                    body.push((format!("  {} / {against}", h[0].label()), cells));
-                }
-            }
+            body.extend(ratio_lines(groups, gi, &keys, keys.len()));
         }
         s.push_str(&grid("", &head, &body));
         if busy {
             s.push_str("* CPU time and wall time differ by more than 10%: the machine was busy\n");
         }
-        let cyc: Vec<(String, Vec<String>)> = groups
-            .iter()
-            .filter(|g| {
-                g.iter()
-                    .any(|r| r.status == Status::Ok && r.cycles_per_unit.is_some())
-            })
-            .map(|g| {
-                let cells = keys
-                    .iter()
-                    .map(|k| {
-                        at(g, k)
-                            .and_then(|r| r.cycles_per_unit)
-                            .map_or(String::new(), |c| format!("{:.3}M", c / 1e6))
-                    })
-                    .collect();
-                (g[0].label(), cells)
-            })
-            .collect();
+        let cyc = cycles_lines(groups, &keys, &|c| format!("{:.3}M", c / 1e6));
         if !cyc.is_empty() {
             s.push('\n');
             s.push_str(&grid("cycles per operation (estimate)", ops, &cyc));
