@@ -9,7 +9,7 @@
 //!   0..=300 (every SIMD tail after several whole steps) and a few long
 //!   ones, with the buffer's end on a guard page and, separately, its
 //!   start just after one.
-//! - The out-of-place entry points: AES-ECB/CBC/CTR `*_to` with source and
+//! - The out-of-place entry points: AES-ECB/CBC/CTR/CFB/OFB `*_to` with source and
 //!   destination both guarded, and every AEAD pairing's `seal_into` and
 //!   `open_into` with the plaintext, AAD, sealed text and output guarded.
 #![cfg(unix)]
@@ -155,12 +155,12 @@ fn every_backend_in_place_against_guard_pages() {
     eprintln!("{runs} guarded in-place calls");
 }
 
-/// AES-ECB, CBC and CTR out of place: source and destination each against
+/// AES-ECB, CBC, CTR, CFB and OFB out of place: source and destination each against
 /// a guard page, on every AES backend.
 #[test]
 fn aes_modes_out_of_place_against_guard_pages() {
     use peregrine::cipher::aes;
-    use peregrine::mode::{cbc, ctr::Ctr, ecb::Ecb};
+    use peregrine::mode::{cbc, cfb::Cfb, ctr::Ctr, ecb::Ecb, ofb::Ofb};
     let (soft, others) = accelerated::<aes::Impl>();
     let lens = lengths();
     let max = *lens.iter().max().unwrap();
@@ -187,6 +187,18 @@ fn aes_modes_out_of_place_against_guard_pages() {
                 assert!(
                     src.untouched(so, len) && dst.untouched(d, len),
                     "ctr {name} len {len}"
+                );
+                let mut cfb = Cfb::with_impl(&key, &iv, imp).unwrap();
+                cfb.encrypt_to(src.slice(so, len), dst.slice(d, len))
+                    .unwrap();
+                let mut cfb = Cfb::with_impl(&key, &iv, imp).unwrap();
+                cfb.decrypt_to(src.slice(so, len), dst.slice(d, len))
+                    .unwrap();
+                let mut ofb = Ofb::with_impl(&key, &iv, imp).unwrap();
+                ofb.apply_to(src.slice(so, len), dst.slice(d, len)).unwrap();
+                assert!(
+                    src.untouched(so, len) && dst.untouched(d, len),
+                    "cfb/ofb {name} len {len}"
                 );
                 if len % 16 == 0 {
                     let ecb = Ecb::with_impl(&key, imp).unwrap();
