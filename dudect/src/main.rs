@@ -8,7 +8,7 @@
 //! | bench | Left class | Right class |
 //! |---|---|---|
 //! | `tag_compare` | equal 16-byte tags | tags differing in the first byte |
-//! | `aead_open` | AES-128-GCM open with the right tag | the tag's first byte flipped |
+//! | `aead_open` | AES-128-GCM open, the tag's first byte wrong | its last byte wrong (both rejected: the verdict is public; the comparison must not exit early) |
 //! | `cbc_unpad` | a valid PKCS#7 padding | an invalid one (last byte 0x10..0xff... varied) |
 //! | `oaep_decrypt` | RSA-2048 OAEP-SHA256 of a valid message | a random value below n (malformed) |
 //! | `rsa_private` | RSA-2048 signature with key A | the same message with key B (another private exponent) |
@@ -49,10 +49,15 @@ fn aead_open(runner: &mut CtRunner, rng: &mut BenchRng) {
     let nonce = [9u8; 12];
     let msg = [0x42u8; 64];
     let good = g.seal(&nonce, b"", &msg).expect("seal");
-    let mut bad = good.clone();
-    *bad.last_mut().expect("tag") ^= 1;
+    // Both classes are forgeries, so both take the rejection path (whose
+    // verdict is public anyway): the tag wrong in its first byte against
+    // wrong in its last. An early-exit comparison would tell them apart.
+    let mut first = good.clone();
+    first[msg.len()] ^= 1;
+    let mut last = good.clone();
+    *last.last_mut().expect("tag") ^= 1;
     for c in classes(rng, N) {
-        let s = if matches!(c, Class::Left) { &good } else { &bad };
+        let s = if matches!(c, Class::Left) { &first } else { &last };
         runner.run_one(c, || {
             let mut out = [0u8; 64];
             g.open_into(&nonce, b"", s, &mut out).is_ok()
