@@ -26,6 +26,12 @@ fn peregrine(args: &[&str]) -> Output {
     cmd().args(args).output().expect("runs")
 }
 
+/// Whether the tests run under an emulator (cargo's target runner, e.g.
+/// qemu-user in scripts/cross-test.sh).
+fn emulated() -> bool {
+    std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER"))
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -219,8 +225,7 @@ fn check_rows(j: &serde_json::Value) -> usize {
 /// left out, and the test says so.
 #[test]
 fn speed_quick_json_every_row() {
-    let emulated =
-        std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER"));
+    let emulated = emulated();
     let mut args = vec!["speed", "--quick", "--json", "--quiet"];
     let names: Vec<String>;
     if emulated {
@@ -368,8 +373,7 @@ fn speed_csv_and_mr() {
     for l in mr.lines() {
         assert_ne!(shape(l), "other", "{l}");
     }
-    let emulated =
-        std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER"));
+    let emulated = emulated();
     let openssl = |args: &[&str]| {
         Command::new("openssl")
             .args(args)
@@ -562,7 +566,7 @@ fn closed_stdout_is_not_a_panic() {
 /// when there is no `openssl` binary or we run under emulation.
 #[test]
 fn dgst_matches_openssl_byte_for_byte() {
-    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+    if emulated() {
         eprintln!("skipped: under an emulator");
         return;
     }
@@ -689,7 +693,7 @@ fn xorshift_bytes(n: usize, seed: u32) -> Vec<u8> {
 /// on lengths around every block and read-buffer boundary; and back again.
 #[test]
 fn enc_matches_openssl_byte_for_byte() {
-    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+    if emulated() {
         eprintln!("skipped: under an emulator");
         return;
     }
@@ -1001,7 +1005,7 @@ fn speed_cipher_rows_and_decrypt() {
 /// so, without python3 and `cryptography`.
 #[test]
 fn enc_aead_matches_python_cryptography() {
-    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+    if emulated() {
         eprintln!("skipped: under an emulator");
         return;
     }
@@ -1066,7 +1070,7 @@ fn enc_aead_matches_python_cryptography() {
 /// verify here, and a changed message or signature fails with exit 1.
 #[test]
 fn rsa_commands_interoperate_with_openssl() {
-    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+    if emulated() {
         eprintln!("skipped: under an emulator");
         return;
     }
