@@ -26,6 +26,7 @@ pub mod bignum;
 pub mod cipher;
 pub mod cpu;
 pub mod ct;
+pub mod ec;
 mod error;
 pub mod hash;
 pub mod kdf;

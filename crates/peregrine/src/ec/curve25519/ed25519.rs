@@ -1,0 +1,408 @@
+//! Ed25519 signatures (RFC 8032): pure Ed25519, Ed25519ctx and Ed25519ph.
+//!
+//! Signing is deterministic (RFC 8032 section 5.1.6) and constant time:
+//! the nonce point `[r]B` and the public key come from the fixed-base comb
+//! (a full masked scan of each table row), and `S = r + k s mod ℓ` is
+//! computed with Montgomery arithmetic and masked subtractions.
+//!
+//! # Verification rules
+//!
+//! Verification sees only public data and is variable time. It accepts a
+//! signature `(R, S)` on message `M` under key `A` exactly when:
+//!
+//! - the signature is 64 bytes;
+//! - `S < ℓ` (a non-canonical S is rejected: RFC 8032 section 5.1.7, and
+//!   what stops signature malleability);
+//! - `A` decodes: its y is canonical (`< p`), it is on the curve, and it is
+//!   not the "negative zero" encoding (x = 0 with the sign bit set); the
+//!   key is checked once, by [`VerifyingKey::from_bytes`];
+//! - the **cofactorless** equation `[S]B = R + [k]A` holds, checked as
+//!   `encode([S]B - [k]A) == R` byte for byte, with `k = SHA-512(dom ||
+//!   R || A || M) mod ℓ`. `R` is never decoded: a non-canonical encoding of
+//!   R can never equal the canonical encoding computed, so it is rejected.
+//!
+//! Keys and R of small order are not rejected: the equation decides. This
+//! is the rule set of Go's `crypto/ed25519` and of OpenSSL 3, except that
+//! Go accepts non-canonical A; in the terms of the CCTV test vectors
+//! (`ed25519vectors.json`, "Taming the many EdDSAs"), flags
+//! `LowOrderA`, `LowOrderR`, `LowOrderComponentA`, `LowOrderComponentR`,
+//! `LowOrderResidue` are accepted when the cofactorless equation holds;
+//! `NonCanonicalA`, `NonCanonicalR` and `ReencodedK` never verify.
+//!
+//! ```
+//! use peregrine::ec::curve25519::ed25519::SigningKey;
+//! let key = SigningKey::from_seed(&[7; 32]);
+//! let sig = key.sign(b"message");
+//! assert!(key.verifying_key().verify(b"message", &sig).is_ok());
+//! assert!(key.verifying_key().verify(b"massage", &sig).is_err());
+//! ```
+
+use super::edwards::{self, P3};
+use super::field::Field;
+use super::scalar;
+use super::{Checked, Impl, with_field};
+use crate::Error;
+use crate::hash::sha512::Sha512;
+
+/// The length of a secret key (the seed), a public key, and half a
+/// signature.
+pub const KEY_LEN: usize = 32;
+/// The length of a signature (R || S).
+pub const SIGNATURE_LEN: usize = 64;
+/// The longest context string of Ed25519ctx and Ed25519ph.
+pub const MAX_CONTEXT_LEN: usize = 255;
+
+/// The variant of RFC 8032 section 5.1: which domain separation goes in
+/// front of the hashes, and whether the message is hashed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Variant<'a> {
+    /// Pure Ed25519: no prefix.
+    Pure,
+    /// Ed25519ctx: dom2(0, ctx), ctx not empty.
+    Ctx(&'a [u8]),
+    /// Ed25519ph: dom2(1, ctx), the message is SHA-512(M).
+    Ph(&'a [u8]),
+}
+
+impl Variant<'_> {
+    fn check(self) -> Result<(), Error> {
+        match self {
+            Variant::Pure => Ok(()),
+            Variant::Ctx(&[]) => Err(Error::InvalidParameter {
+                what: "Ed25519ctx context must not be empty (RFC 8032 section 8.3); use pure Ed25519",
+            }),
+            Variant::Ctx(c) | Variant::Ph(c) if c.len() > MAX_CONTEXT_LEN => {
+                Err(Error::InvalidLength {
+                    what: "Ed25519 context (at most 255 bytes)",
+                    got: c.len(),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn hasher(self) -> Sha512 {
+        let mut h = Sha512::new();
+        let (flag, ctx) = match self {
+            Variant::Pure => return h,
+            Variant::Ctx(c) => (0u8, c),
+            Variant::Ph(c) => (1u8, c),
+        };
+        h.update(b"SigEd25519 no Ed25519 collisions");
+        h.update(&[flag, ctx.len() as u8]);
+        h.update(ctx);
+        h
+    }
+}
+
+/// An Ed25519 secret key: the 32-byte seed and what RFC 8032 section
+/// 5.1.5 derives from it (the clamped scalar, the nonce prefix, the
+/// public key). Wiped on drop.
+#[derive(Clone)]
+pub struct SigningKey {
+    seed: [u8; 32],
+    scalar: [u8; 32],
+    prefix: [u8; 32],
+    public: VerifyingKey,
+}
+
+impl core::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ed25519::SigningKey")
+            .field("public", &self.public)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        crate::ct::wipe(&mut self.seed);
+        crate::ct::wipe(&mut self.scalar);
+        crate::ct::wipe(&mut self.prefix);
+    }
+}
+
+/// `[a]B`, encoded.
+fn base_mul_bytes(imp: Checked, a: &[u8; 32]) -> [u8; 32] {
+    with_field!(imp, |f| edwards::mul_base(f, a).to_bytes(f))
+}
+
+impl SigningKey {
+    /// The key of a 32-byte seed (RFC 8032's secret key), on the best
+    /// field kernel.
+    pub fn from_seed(seed: &[u8; 32]) -> SigningKey {
+        SigningKey::from_seed_with_impl(seed, Impl::best())
+    }
+
+    /// [`SigningKey::from_seed`] on the field kernel `imp`.
+    pub fn from_seed_with_impl(seed: &[u8; 32], imp: Checked) -> SigningKey {
+        let mut h = Sha512::new();
+        h.update(seed);
+        let mut d = h.finalize();
+        let mut scalar: [u8; 32] = d[..32].try_into().unwrap();
+        scalar[0] &= 248;
+        scalar[31] &= 127;
+        scalar[31] |= 64;
+        let prefix: [u8; 32] = d[32..].try_into().unwrap();
+        crate::ct::wipe(&mut d);
+        let mut a = base_mul_bytes(imp, &scalar);
+        // The public key is public.
+        crate::ct::declassify_slice(&mut a);
+        let public = VerifyingKey::from_bytes_with_impl(&a, imp)
+            .expect("a multiple of the base point decodes");
+        SigningKey {
+            seed: *seed,
+            scalar,
+            prefix,
+            public,
+        }
+    }
+
+    /// A fresh key from the operating system's random number generator.
+    ///
+    /// # Errors
+    /// [`Error::RandomnessUnavailable`] when the generator fails.
+    #[cfg(feature = "getrandom")]
+    pub fn generate() -> Result<SigningKey, Error> {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).map_err(|_| Error::RandomnessUnavailable)?;
+        crate::ct::classify_slice(&mut seed);
+        let k = SigningKey::from_seed(&seed);
+        crate::ct::wipe(&mut seed);
+        Ok(k)
+    }
+
+    /// The same key on the field kernel `imp`.
+    pub fn with_impl(mut self, imp: Checked) -> SigningKey {
+        self.public.imp = imp;
+        self
+    }
+
+    /// The kernel in use.
+    pub fn backend(&self) -> &'static str {
+        self.public.imp.get().name()
+    }
+
+    /// The 32-byte seed (the secret key as RFC 8032 and PKCS#8 store it).
+    pub fn seed(&self) -> &[u8; 32] {
+        &self.seed
+    }
+
+    /// The public key.
+    pub fn verifying_key(&self) -> &VerifyingKey {
+        &self.public
+    }
+
+    fn sign_variant(&self, v: Variant<'_>, msg: &[&[u8]]) -> [u8; 64] {
+        let imp = self.public.imp;
+        // r = SHA-512(dom || prefix || M) mod ℓ.
+        let mut h = v.hasher();
+        h.update(&self.prefix);
+        for m in msg {
+            h.update(m);
+        }
+        let mut rh = h.finalize();
+        let mut r = scalar::reduce_wide(&rh);
+        crate::ct::wipe(&mut rh);
+        let mut big_r = base_mul_bytes(imp, &r);
+        // R is part of the signature.
+        crate::ct::declassify_slice(&mut big_r);
+        // k = SHA-512(dom || R || A || M) mod ℓ (public inputs).
+        let mut h = v.hasher();
+        h.update(&big_r);
+        h.update(&self.public.bytes);
+        for m in msg {
+            h.update(m);
+        }
+        let k = scalar::reduce_wide(&h.finalize());
+        let mut s = scalar::mul_add(&k, &self.scalar, &r);
+        crate::ct::wipe(&mut r);
+        crate::ct::declassify_slice(&mut s);
+        let mut sig = [0u8; 64];
+        sig[..32].copy_from_slice(&big_r);
+        sig[32..].copy_from_slice(&s);
+        sig
+    }
+
+    /// The pure Ed25519 signature of `msg`.
+    pub fn sign(&self, msg: &[u8]) -> [u8; 64] {
+        self.sign_variant(Variant::Pure, &[msg])
+    }
+
+    /// The Ed25519ctx signature of `msg` under the context string `ctx`
+    /// (1 to 255 bytes).
+    ///
+    /// # Errors
+    /// An empty or over-long `ctx`.
+    pub fn sign_ctx(&self, ctx: &[u8], msg: &[u8]) -> Result<[u8; 64], Error> {
+        Variant::Ctx(ctx).check()?;
+        Ok(self.sign_variant(Variant::Ctx(ctx), &[msg]))
+    }
+
+    /// The Ed25519ph signature of `msg` (hashed here with SHA-512) under
+    /// the context string `ctx` (0 to 255 bytes).
+    ///
+    /// # Errors
+    /// An over-long `ctx`.
+    pub fn sign_ph(&self, ctx: &[u8], msg: &[u8]) -> Result<[u8; 64], Error> {
+        self.sign_prehashed(ctx, &crate::hash::sha512::sha512(msg))
+    }
+
+    /// The Ed25519ph signature of a message whose SHA-512 digest is
+    /// `digest`.
+    ///
+    /// # Errors
+    /// An over-long `ctx`.
+    pub fn sign_prehashed(&self, ctx: &[u8], digest: &[u8; 64]) -> Result<[u8; 64], Error> {
+        Variant::Ph(ctx).check()?;
+        Ok(self.sign_variant(Variant::Ph(ctx), &[digest]))
+    }
+}
+
+/// An Ed25519 public key, checked when made (see the module docs for the
+/// rules); the decoded point is kept so verification does not decode it
+/// again.
+#[derive(Clone, Copy)]
+pub struct VerifyingKey {
+    bytes: [u8; 32],
+    /// The affine x and y, canonical 64-bit limbs.
+    x: [u64; 4],
+    y: [u64; 4],
+    imp: Checked,
+}
+
+impl core::fmt::Debug for VerifyingKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "ed25519::VerifyingKey(")?;
+        for b in &self.bytes {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl PartialEq for VerifyingKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl Eq for VerifyingKey {}
+
+fn limbs_of(b: &[u8; 32]) -> [u64; 4] {
+    core::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap()))
+}
+
+impl VerifyingKey {
+    /// The key of a 32-byte encoding, on the best field kernel.
+    ///
+    /// # Errors
+    /// [`Error::InvalidKey`] when the encoding is not a canonical encoding
+    /// of a curve point.
+    pub fn from_bytes(b: &[u8; 32]) -> Result<VerifyingKey, Error> {
+        VerifyingKey::from_bytes_with_impl(b, Impl::best())
+    }
+
+    /// [`VerifyingKey::from_bytes`] on the field kernel `imp`.
+    ///
+    /// # Errors
+    /// As [`VerifyingKey::from_bytes`].
+    pub fn from_bytes_with_impl(b: &[u8; 32], imp: Checked) -> Result<VerifyingKey, Error> {
+        let xy = with_field!(imp, |f| {
+            let c = edwards::consts(f);
+            P3::from_bytes_vartime(f, &c, b).map(|p| (f.to_bytes(&p.x), f.to_bytes(&p.y)))
+        });
+        let (x, y) = xy.ok_or(Error::InvalidKey {
+            what: "Ed25519 public key is not the canonical encoding of a curve point",
+        })?;
+        Ok(VerifyingKey {
+            bytes: *b,
+            x: limbs_of(&x),
+            y: limbs_of(&y),
+            imp,
+        })
+    }
+
+    /// The same key on the field kernel `imp`.
+    pub fn with_impl(mut self, imp: Checked) -> VerifyingKey {
+        self.imp = imp;
+        self
+    }
+
+    /// The 32-byte encoding.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.bytes
+    }
+
+    fn verify_variant(&self, v: Variant<'_>, msg: &[&[u8]], sig: &[u8]) -> Result<(), Error> {
+        v.check()?;
+        let sig: &[u8; 64] = sig.try_into().map_err(|_| Error::InvalidLength {
+            what: "Ed25519 signature (64 bytes)",
+            got: sig.len(),
+        })?;
+        let r: &[u8; 32] = sig[..32].try_into().unwrap();
+        let s: &[u8; 32] = sig[32..].try_into().unwrap();
+        if !scalar::is_canonical_vartime(s) {
+            return Err(Error::VerificationFailed);
+        }
+        let mut h = v.hasher();
+        h.update(r);
+        h.update(&self.bytes);
+        for m in msg {
+            h.update(m);
+        }
+        let k = scalar::reduce_wide(&h.finalize());
+        let ok = with_field!(self.imp, |f| {
+            let c = edwards::consts(f);
+            let x = f.from_limbs(&self.x);
+            let y = f.from_limbs(&self.y);
+            let a = P3 {
+                x,
+                y,
+                z: f.one(),
+                t: f.mul(&x, &y),
+            };
+            let neg_a = a.neg(f);
+            edwards::double_mul_base_vartime(f, &c, &k, &neg_a, s).to_bytes(f) == *r
+        });
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::VerificationFailed)
+        }
+    }
+
+    /// Verifies a pure Ed25519 signature of `msg`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] for a signature that is not 64 bytes,
+    /// [`Error::VerificationFailed`] for one that does not verify.
+    pub fn verify(&self, msg: &[u8], sig: &[u8]) -> Result<(), Error> {
+        self.verify_variant(Variant::Pure, &[msg], sig)
+    }
+
+    /// Verifies an Ed25519ctx signature of `msg` under the context `ctx`.
+    ///
+    /// # Errors
+    /// As [`VerifyingKey::verify`], and an empty or over-long `ctx`.
+    pub fn verify_ctx(&self, ctx: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), Error> {
+        self.verify_variant(Variant::Ctx(ctx), &[msg], sig)
+    }
+
+    /// Verifies an Ed25519ph signature of `msg` (hashed here with SHA-512)
+    /// under the context `ctx`.
+    ///
+    /// # Errors
+    /// As [`VerifyingKey::verify`], and an over-long `ctx`.
+    pub fn verify_ph(&self, ctx: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), Error> {
+        self.verify_prehashed(ctx, &crate::hash::sha512::sha512(msg), sig)
+    }
+
+    /// Verifies an Ed25519ph signature given the message's SHA-512 digest.
+    ///
+    /// # Errors
+    /// As [`VerifyingKey::verify_ph`].
+    pub fn verify_prehashed(&self, ctx: &[u8], digest: &[u8; 64], sig: &[u8]) -> Result<(), Error> {
+        self.verify_variant(Variant::Ph(ctx), &[digest], sig)
+    }
+}

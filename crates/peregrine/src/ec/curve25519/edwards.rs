@@ -1,0 +1,477 @@
+//! The twisted Edwards curve -x^2 + y^2 = 1 + d x^2 y^2 (edwards25519),
+//! generic over the field kernel.
+//!
+//! Coordinates and formulas are those of Hisil, Wong, Carter and Dawson,
+//! "Twisted Edwards curves revisited" (2008), in the arrangement of ref10
+//! (SUPERCOP) that most implementations share: extended `P3` (X:Y:Z:T),
+//! projective `P2`, the completed `P1P1` that an addition or doubling
+//! produces, `Cached` (Y+X, Y-X, Z, 2dT) for the second operand of an
+//! addition, and affine `Niels` (y+x, y-x, 2dxy) for precomputed points.
+//! The addition formulas are complete on this curve (a = -1 is a square,
+//! d is not), so no input needs a special case.
+//!
+//! Constant time except in the functions named `_vartime`, which only see
+//! public data (signature verification).
+
+#![allow(clippy::wrong_self_convention)] // points are `Copy` but large: by reference
+
+use super::field::{Field, Mask, mask_of};
+use super::table::{self, NielsLimbs};
+
+/// Extended coordinates: x = X/Z, y = Y/Z, xy = T/Z.
+pub(crate) struct P3<F: Field> {
+    pub x: F::Fe,
+    pub y: F::Fe,
+    pub z: F::Fe,
+    pub t: F::Fe,
+}
+
+/// Projective coordinates (no T).
+pub(crate) struct P2<F: Field> {
+    pub x: F::Fe,
+    pub y: F::Fe,
+    pub z: F::Fe,
+}
+
+/// The completed point ((X:Z), (Y:T)) of an addition or a doubling.
+pub(crate) struct P1P1<F: Field> {
+    x: F::Fe,
+    y: F::Fe,
+    z: F::Fe,
+    t: F::Fe,
+}
+
+/// (Y+X, Y-X, Z, 2dT): the second operand of an addition.
+pub(crate) struct Cached<F: Field> {
+    ypx: F::Fe,
+    ymx: F::Fe,
+    z: F::Fe,
+    t2d: F::Fe,
+}
+
+/// Affine (y+x, y-x, 2dxy) with Z = 1: a precomputed point.
+pub(crate) struct Niels<F: Field> {
+    ypx: F::Fe,
+    ymx: F::Fe,
+    xy2d: F::Fe,
+}
+
+macro_rules! copy_impl {
+    ($($t:ident),*) => {$(
+        impl<F: Field> Clone for $t<F> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<F: Field> Copy for $t<F> {}
+    )*};
+}
+copy_impl!(P3, P2, P1P1, Cached, Niels);
+
+/// The curve's constants in one kernel's representation.
+#[derive(Clone, Copy)]
+pub(crate) struct Consts<F: Field> {
+    pub d: F::Fe,
+    pub d2: F::Fe,
+    pub sqrt_m1: F::Fe,
+}
+
+#[inline(always)]
+pub(crate) fn consts<F: Field>(f: F) -> Consts<F> {
+    Consts {
+        d: f.from_limbs(&table::D),
+        d2: f.from_limbs(&table::D2),
+        sqrt_m1: f.from_limbs(&table::SQRT_M1),
+    }
+}
+
+impl<F: Field> P3<F> {
+    /// The neutral element (0, 1).
+    #[inline(always)]
+    pub fn identity(f: F) -> Self {
+        P3 {
+            x: f.zero(),
+            y: f.one(),
+            z: f.one(),
+            t: f.zero(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn to_p2(&self) -> P2<F> {
+        P2 {
+            x: self.x,
+            y: self.y,
+            z: self.z,
+        }
+    }
+
+    #[inline(always)]
+    pub fn to_cached(&self, f: F, c: &Consts<F>) -> Cached<F> {
+        Cached {
+            ypx: f.add(&self.y, &self.x),
+            ymx: f.sub(&self.y, &self.x),
+            z: self.z,
+            t2d: f.mul(&self.t, &c.d2),
+        }
+    }
+
+    #[inline(always)]
+    pub fn neg(&self, f: F) -> Self {
+        P3 {
+            x: f.neg(&self.x),
+            y: self.y,
+            z: self.z,
+            t: f.neg(&self.t),
+        }
+    }
+
+    /// `self + q`.
+    #[inline(always)]
+    pub fn add(&self, f: F, q: &Cached<F>) -> P1P1<F> {
+        let a = f.mul(&f.add(&self.y, &self.x), &q.ypx);
+        let b = f.mul(&f.sub(&self.y, &self.x), &q.ymx);
+        let c = f.mul(&q.t2d, &self.t);
+        let zz = f.mul(&self.z, &q.z);
+        let d = f.add(&zz, &zz);
+        P1P1 {
+            x: f.sub(&a, &b),
+            y: f.add(&a, &b),
+            z: f.add(&d, &c),
+            t: f.sub(&d, &c),
+        }
+    }
+
+    /// `self - q`.
+    #[inline(always)]
+    pub fn sub(&self, f: F, q: &Cached<F>) -> P1P1<F> {
+        let a = f.mul(&f.add(&self.y, &self.x), &q.ymx);
+        let b = f.mul(&f.sub(&self.y, &self.x), &q.ypx);
+        let c = f.mul(&q.t2d, &self.t);
+        let zz = f.mul(&self.z, &q.z);
+        let d = f.add(&zz, &zz);
+        P1P1 {
+            x: f.sub(&a, &b),
+            y: f.add(&a, &b),
+            z: f.sub(&d, &c),
+            t: f.add(&d, &c),
+        }
+    }
+
+    /// `self + q` for an affine precomputed `q`.
+    #[inline(always)]
+    pub fn madd(&self, f: F, q: &Niels<F>) -> P1P1<F> {
+        let a = f.mul(&f.add(&self.y, &self.x), &q.ypx);
+        let b = f.mul(&f.sub(&self.y, &self.x), &q.ymx);
+        let c = f.mul(&q.xy2d, &self.t);
+        let d = f.add(&self.z, &self.z);
+        P1P1 {
+            x: f.sub(&a, &b),
+            y: f.add(&a, &b),
+            z: f.add(&d, &c),
+            t: f.sub(&d, &c),
+        }
+    }
+
+    /// `self - q` for an affine precomputed `q`.
+    #[inline(always)]
+    pub fn msub(&self, f: F, q: &Niels<F>) -> P1P1<F> {
+        let a = f.mul(&f.add(&self.y, &self.x), &q.ymx);
+        let b = f.mul(&f.sub(&self.y, &self.x), &q.ypx);
+        let c = f.mul(&q.xy2d, &self.t);
+        let d = f.add(&self.z, &self.z);
+        P1P1 {
+            x: f.sub(&a, &b),
+            y: f.add(&a, &b),
+            z: f.sub(&d, &c),
+            t: f.add(&d, &c),
+        }
+    }
+
+    /// `2 self`.
+    #[inline(always)]
+    pub fn dbl(&self, f: F) -> P1P1<F> {
+        self.to_p2().dbl(f)
+    }
+
+    /// The 32-byte encoding (RFC 8032 section 5.1.2).
+    #[inline(always)]
+    pub fn to_bytes(&self, f: F) -> [u8; 32] {
+        self.to_p2().to_bytes(f)
+    }
+
+    /// The point of a 32-byte encoding (RFC 8032 section 5.1.3), or `None`
+    /// for a y that is not canonical (`>= p`), a y with no x on the curve,
+    /// or x = 0 with the sign bit set. Variable time: for public keys.
+    pub fn from_bytes_vartime(f: F, c: &Consts<F>, b: &[u8; 32]) -> Option<Self> {
+        if !y_is_canonical(b) {
+            return None;
+        }
+        let y = f.from_bytes(b);
+        let sign = u64::from(b[31] >> 7);
+        let yy = f.sqr(&y);
+        let u = f.sub(&yy, &f.one()); // y^2 - 1
+        let v = f.add(&f.mul(&yy, &c.d), &f.one()); // d y^2 + 1
+        // x = u v^3 (u v^7)^((p-5)/8).
+        let v3 = f.mul(&f.sqr(&v), &v);
+        let v7 = f.mul(&f.sqr(&v3), &v);
+        let mut x = f.mul(&f.mul(&u, &v3), &f.pow_p58(&f.mul(&u, &v7)));
+        let vxx = f.mul(&v, &f.sqr(&x));
+        if f.ct_eq(&vxx, &u) == 0 {
+            if f.ct_eq(&vxx, &f.neg(&u)) == 0 {
+                return None;
+            }
+            x = f.mul(&x, &c.sqrt_m1);
+        }
+        let x_zero = f.is_zero(&x) != 0;
+        if x_zero && sign == 1 {
+            return None;
+        }
+        if f.is_negative(&x) != sign {
+            x = f.neg(&x);
+        }
+        Some(P3 {
+            x,
+            y,
+            z: f.one(),
+            t: f.mul(&x, &y),
+        })
+    }
+}
+
+/// Whether the low 255 bits of `b` are below p = 2^255 - 19.
+pub(crate) fn y_is_canonical(b: &[u8; 32]) -> bool {
+    // >= p exactly when bits 255.. of (y + 19) are set, with y < 2^255.
+    let mut carry = 19u16;
+    for (i, &x) in b.iter().enumerate() {
+        let v = if i == 31 { x & 0x7f } else { x };
+        carry += u16::from(v);
+        if i == 31 {
+            return carry < 0x80;
+        }
+        carry >>= 8;
+    }
+    unreachable!()
+}
+
+impl<F: Field> P2<F> {
+    /// `2 self`.
+    #[inline(always)]
+    pub fn dbl(&self, f: F) -> P1P1<F> {
+        let xx = f.sqr(&self.x);
+        let yy = f.sqr(&self.y);
+        let zz = f.sqr(&self.z);
+        let zz2 = f.add(&zz, &zz);
+        let xy2 = f.sqr(&f.add(&self.x, &self.y));
+        let y = f.add(&yy, &xx);
+        let z = f.sub(&yy, &xx);
+        P1P1 {
+            x: f.sub(&xy2, &y),
+            y,
+            z,
+            t: f.sub(&zz2, &z),
+        }
+    }
+
+    pub fn to_bytes(&self, f: F) -> [u8; 32] {
+        let zi = f.invert(&self.z);
+        let x = f.mul(&self.x, &zi);
+        let y = f.mul(&self.y, &zi);
+        let mut s = f.to_bytes(&y);
+        s[31] ^= (f.is_negative(&x) as u8) << 7;
+        s
+    }
+}
+
+impl<F: Field> P1P1<F> {
+    #[inline(always)]
+    pub fn to_p3(&self, f: F) -> P3<F> {
+        P3 {
+            x: f.mul(&self.x, &self.t),
+            y: f.mul(&self.y, &self.z),
+            z: f.mul(&self.z, &self.t),
+            t: f.mul(&self.x, &self.y),
+        }
+    }
+
+    #[inline(always)]
+    pub fn to_p2(&self, f: F) -> P2<F> {
+        P2 {
+            x: f.mul(&self.x, &self.t),
+            y: f.mul(&self.y, &self.z),
+            z: f.mul(&self.z, &self.t),
+        }
+    }
+}
+
+impl<F: Field> Niels<F> {
+    #[inline(always)]
+    pub fn from_limbs(f: F, l: &NielsLimbs) -> Self {
+        Niels {
+            ypx: f.from_limbs(&l[0]),
+            ymx: f.from_limbs(&l[1]),
+            xy2d: f.from_limbs(&l[2]),
+        }
+    }
+}
+
+/// Entry `|digit| - 1` of `row` (the identity for 0), negated when
+/// `digit < 0`: every entry is read, the one wanted kept by masks.
+#[inline(always)]
+fn select_niels<F: Field>(f: F, row: &[NielsLimbs; 8], digit: i8) -> Niels<F> {
+    let neg = ((digit as u8) >> 7) as u64;
+    let abs = (digit as i64 + (digit as i64 >> 7)) ^ (digit as i64 >> 7);
+    let mut t: NielsLimbs = [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]];
+    for (j, e) in row.iter().enumerate() {
+        let m: Mask = eq_mask(abs as u64, j as u64 + 1);
+        for k in 0..3 {
+            for l in 0..4 {
+                t[k][l] ^= (t[k][l] ^ e[k][l]) & m;
+            }
+        }
+    }
+    let n = Niels::from_limbs(f, &t);
+    crate::ct::wipe(&mut t);
+    // -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy).
+    let m = mask_of(neg);
+    let mut ypx = n.ypx;
+    let mut ymx = n.ymx;
+    f.cswap(&mut ypx, &mut ymx, m);
+    let xy2d = f.select(&n.xy2d, &f.neg(&n.xy2d), m);
+    Niels { ypx, ymx, xy2d }
+}
+
+/// All ones when `a == b` (both below 2^63), else 0, without a branch.
+#[inline(always)]
+fn eq_mask(a: u64, b: u64) -> Mask {
+    let d = a ^ b;
+    // d == 0 -> (0 - 1) >> 63 = 1.
+    mask_of(d.wrapping_sub(1) >> 63)
+}
+
+/// The 64 signed radix-16 digits (each in -8..=8) of a 256-bit scalar
+/// whose top bit is clear, little-endian, without a branch.
+#[inline(always)]
+pub(crate) fn radix16(a: &[u8; 32]) -> [i8; 64] {
+    let mut e = [0i8; 64];
+    for i in 0..32 {
+        e[2 * i] = (a[i] & 15) as i8;
+        e[2 * i + 1] = (a[i] >> 4) as i8;
+    }
+    let mut carry = 0i8;
+    for x in e.iter_mut().take(63) {
+        *x += carry;
+        carry = (*x + 8) >> 4;
+        *x -= carry << 4;
+    }
+    e[63] += carry;
+    e
+}
+
+/// `[a]B` for the base point B and a 256-bit scalar `a` with `a[31] <=
+/// 127`, by the fixed-base comb of ref10: 64 signed radix-16 digits, the
+/// odd ones added first, four doublings, then the even ones; each table
+/// entry chosen by a full masked scan of its row. Constant time.
+pub(crate) fn mul_base<F: Field>(f: F, a: &[u8; 32]) -> P3<F> {
+    let mut e = radix16(a);
+    let mut h = P3::identity(f);
+    for i in (1..64).step_by(2) {
+        let t = select_niels(f, &table::BASE_COMB[i / 2], e[i]);
+        h = h.madd(f, &t).to_p3(f);
+    }
+    let r = h.dbl(f).to_p2(f);
+    let r = r.dbl(f).to_p2(f);
+    let r = r.dbl(f).to_p2(f);
+    h = r.dbl(f).to_p3(f);
+    for i in (0..64).step_by(2) {
+        let t = select_niels(f, &table::BASE_COMB[i / 2], e[i]);
+        h = h.madd(f, &t).to_p3(f);
+    }
+    crate::ct::wipe(&mut e);
+    h
+}
+
+/// Sliding-window signed digits of a 256-bit scalar (ref10's `slide`):
+/// odd digits of absolute value at most `bound` (15 or 127), most of them
+/// zero. Variable time: public scalars only.
+pub(crate) fn slide_vartime(a: &[u8; 32], bound: i32) -> [i8; 256] {
+    let mut r = [0i8; 256];
+    for (i, x) in r.iter_mut().enumerate() {
+        *x = (1 & (a[i >> 3] >> (i & 7))) as i8;
+    }
+    for i in 0..256 {
+        if r[i] == 0 {
+            continue;
+        }
+        let mut b = 1;
+        while b <= 8 && i + b < 256 {
+            if r[i + b] != 0 {
+                let rb = (r[i + b] as i32) << b;
+                let ri = r[i] as i32;
+                if ri + rb <= bound {
+                    r[i] = (ri + rb) as i8;
+                    r[i + b] = 0;
+                } else if ri - rb >= -bound {
+                    r[i] = (ri - rb) as i8;
+                    for x in r.iter_mut().skip(i + b) {
+                        if *x == 0 {
+                            *x = 1;
+                            break;
+                        }
+                        *x = 0;
+                    }
+                } else {
+                    break;
+                }
+            }
+            b += 1;
+        }
+    }
+    r
+}
+
+/// `[a]A + [b]B` for public `a`, `A` and `b` (B the base point), by
+/// interleaved sliding windows: odd multiples of A up to 15A computed
+/// here, of B up to 127B from the static table. Variable time.
+pub(crate) fn double_mul_base_vartime<F: Field>(
+    f: F,
+    c: &Consts<F>,
+    a: &[u8; 32],
+    pa: &P3<F>,
+    b: &[u8; 32],
+) -> P2<F> {
+    let an = slide_vartime(a, 15);
+    let bn = slide_vartime(b, 127);
+    // ai[k] = (2k + 1) A.
+    let a2 = pa.dbl(f).to_p3(f);
+    let mut ai = [pa.to_cached(f, c); 8];
+    for k in 1..8 {
+        ai[k] = a2.add(f, &ai[k - 1]).to_p3(f).to_cached(f, c);
+    }
+    let mut i = 255usize;
+    while i > 0 && an[i] == 0 && bn[i] == 0 {
+        i -= 1;
+    }
+    let mut r = P3::identity(f).to_p2();
+    loop {
+        let mut t = r.dbl(f);
+        if an[i] > 0 {
+            t = t.to_p3(f).add(f, &ai[(an[i] / 2) as usize]);
+        } else if an[i] < 0 {
+            t = t.to_p3(f).sub(f, &ai[(-an[i] / 2) as usize]);
+        }
+        if bn[i] > 0 {
+            let q = Niels::from_limbs(f, &table::BASE_ODD[(bn[i] / 2) as usize]);
+            t = t.to_p3(f).madd(f, &q);
+        } else if bn[i] < 0 {
+            let q = Niels::from_limbs(f, &table::BASE_ODD[(-bn[i] / 2) as usize]);
+            t = t.to_p3(f).msub(f, &q);
+        }
+        r = t.to_p2(f);
+        if i == 0 {
+            break;
+        }
+        i -= 1;
+    }
+    r
+}

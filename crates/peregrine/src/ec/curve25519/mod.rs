@@ -1,0 +1,66 @@
+//! Curve25519: X25519 key agreement ([`x25519`], RFC 7748) and Ed25519
+//! signatures ([`ed25519`], RFC 8032), over GF(2^255 - 19).
+//!
+//! Field kernels, best first (one is chosen per operation, like every
+//! other primitive's backend; `speed --impl all` shows each):
+//!
+//! | [`Impl`] | file | needs |
+//! |---|---|---|
+//! | `Adx` | `field/x86_64_adx.rs` | BMI2 + ADX: radix 2^64, `mulx` with `adcx`/`adox` chains, inline `asm!` |
+//! | `Aarch64` | `field/aarch64.rs` | the base ISA: radix 2^64, `mul`/`umulh`, inline `asm!` |
+//! | `Soft` | `field/soft.rs` | nothing: radix 2^51, `u128` products |
+//!
+//! Everything that touches a secret (the ladder, the fixed-base comb, the
+//! scalar arithmetic of signing) runs in constant time: no branch and no
+//! memory index depends on a secret; table entries are read by scanning
+//! the whole row with masks. Verification works on public data only and
+//! is variable time (`_vartime` in the internal names).
+
+pub mod ed25519;
+pub(crate) mod edwards;
+pub(crate) mod field;
+pub(crate) mod scalar;
+mod table;
+pub mod x25519;
+
+crate::cpu::backends! {
+    primitive: "curve25519", doc: "A GF(2^255 - 19) field kernel.";
+    /// x86_64 `mulx` with the two carry chains of `adcx` (CF) and `adox`
+    /// (OF), four 64-bit limbs, inline `asm!`.
+    Adx = "adx", "x86_64", [Bmi2, Adx];
+    /// aarch64 `mul`/`umulh` with `adds`/`adcs`, four 64-bit limbs, inline
+    /// `asm!`. Base ISA only; listed as needing NEON so that
+    /// `PEREGRINE_CPU=-neon` or `none` selects the portable kernel.
+    Aarch64 = "aarch64", "aarch64", [Neon];
+    /// Portable Rust, five 51-bit limbs with `u128` products.
+    Soft = "soft", any, [];
+}
+
+/// Runs `$body` with `$f` bound to the field kernel of `$imp` (a
+/// [`Checked`]): the curve code is generic over [`field::Field`] and is
+/// instantiated once per kernel.
+macro_rules! with_field {
+    ($imp:expr, |$f:ident| $body:expr) => {{
+        let imp: $crate::ec::curve25519::Checked = $imp;
+        match imp.get() {
+            #[cfg(target_arch = "x86_64")]
+            $crate::ec::curve25519::Impl::Adx => {
+                // SAFETY: a `Checked` for `Adx` exists only when
+                // `Impl::check` saw BMI2 and ADX (see `Impl::needs`).
+                let $f = unsafe { $crate::ec::curve25519::field::x86_64_adx::Adx::new() };
+                $body
+            }
+            #[cfg(target_arch = "aarch64")]
+            $crate::ec::curve25519::Impl::Aarch64 => {
+                // SAFETY: as above; the kernel needs only the base ISA.
+                let $f = unsafe { $crate::ec::curve25519::field::aarch64::Arm::new() };
+                $body
+            }
+            _ => {
+                let $f = $crate::ec::curve25519::field::soft::Soft;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_field;

@@ -1,0 +1,261 @@
+//! X25519 key agreement (RFC 7748).
+//!
+//! The shared secret is the Montgomery ladder of RFC 7748 section 5 over
+//! the peer's u-coordinate: 255 steps, each a constant-time conditional
+//! swap and the same field operations whatever the scalar bit. A public
+//! key (the scalar times the base point u = 9) is computed on the
+//! birationally equivalent Edwards curve with the fixed-base comb table
+//! (about 5x fewer field multiplications than a ladder) and mapped back by
+//! u = (1 + y) / (1 - y).
+//!
+//! Scalars are clamped as RFC 7748 says (the three low bits cleared, bit
+//! 255 cleared, bit 254 set); u-coordinates have bit 255 masked and
+//! non-canonical values (`>= p`) are reduced, as the RFC requires. An
+//! all-zero shared secret, which a peer key of small order forces, is
+//! reported as an error (RFC 7748 section 6.1, RFC 8446 section 7.4.2).
+//!
+//! ```
+//! use peregrine::ec::curve25519::x25519::PrivateKey;
+//! let alice = PrivateKey::from_bytes([0x11; 32]);
+//! let bob = PrivateKey::from_bytes([0x22; 32]);
+//! let k1 = alice.diffie_hellman(&bob.public_key()).unwrap();
+//! let k2 = bob.diffie_hellman(&alice.public_key()).unwrap();
+//! assert_eq!(k1.as_bytes(), k2.as_bytes());
+//! ```
+
+use super::edwards;
+use super::field::{Field, mask_of};
+use super::{Checked, Impl, with_field};
+use crate::Error;
+
+/// The length of scalars, u-coordinates and shared secrets.
+pub const KEY_LEN: usize = 32;
+
+/// The base point's u-coordinate, 9.
+pub const BASEPOINT: [u8; 32] = {
+    let mut b = [0u8; 32];
+    b[0] = 9;
+    b
+};
+
+/// The scalar as RFC 7748 section 5 decodes it.
+#[inline]
+pub fn clamp(k: &[u8; 32]) -> [u8; 32] {
+    let mut e = *k;
+    e[0] &= 248;
+    e[31] &= 127;
+    e[31] |= 64;
+    e
+}
+
+/// The ladder: x-coordinate of `[e] (u, .)` for a clamped `e`.
+#[inline(always)]
+fn ladder<F: Field>(f: F, e: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+    let x1 = f.from_bytes(u);
+    let mut x2 = f.one();
+    let mut z2 = f.zero();
+    let mut x3 = x1;
+    let mut z3 = f.one();
+    let mut swap = 0u64;
+    for t in (0..255).rev() {
+        let bit = u64::from((e[t >> 3] >> (t & 7)) & 1);
+        let m = mask_of(swap ^ bit);
+        f.cswap(&mut x2, &mut x3, m);
+        f.cswap(&mut z2, &mut z3, m);
+        swap = bit;
+        let a = f.add(&x2, &z2);
+        let aa = f.sqr(&a);
+        let b = f.sub(&x2, &z2);
+        let bb = f.sqr(&b);
+        let ee = f.sub(&aa, &bb);
+        let c = f.add(&x3, &z3);
+        let d = f.sub(&x3, &z3);
+        let da = f.mul(&d, &a);
+        let cb = f.mul(&c, &b);
+        x3 = f.sqr(&f.add(&da, &cb));
+        z3 = f.mul(&x1, &f.sqr(&f.sub(&da, &cb)));
+        x2 = f.mul(&aa, &bb);
+        z2 = f.mul(&ee, &f.add(&bb, &f.mul_121666(&ee)));
+    }
+    let m = mask_of(swap);
+    f.cswap(&mut x2, &mut x3, m);
+    f.cswap(&mut z2, &mut z3, m);
+    f.to_bytes(&f.mul(&x2, &f.invert(&z2)))
+}
+
+/// `[e] B` on Edwards, mapped to the Montgomery u-coordinate (1 + y) / (1 -
+/// y) = (Z + Y) / (Z - Y).
+#[inline(always)]
+fn base_u<F: Field>(f: F, e: &[u8; 32]) -> [u8; 32] {
+    let p = edwards::mul_base(f, e);
+    let num = f.add(&p.z, &p.y);
+    let den = f.sub(&p.z, &p.y);
+    f.to_bytes(&f.mul(&num, &f.invert(&den)))
+}
+
+/// Whether 32 bytes are all zero, in constant time; the verdict is public
+/// (the caller returns it as `Ok` or `Err`).
+fn all_zero(b: &[u8; 32]) -> bool {
+    let mut d = 0u8;
+    for &x in b {
+        d |= x;
+    }
+    crate::ct::declassify(mask_of(u64::from(d).wrapping_sub(1) >> 63) != 0)
+}
+
+/// X25519(k, u) on the best kernel for this CPU: the shared secret of the
+/// scalar `k` and the peer's u-coordinate `u`.
+///
+/// # Errors
+/// [`Error::InvalidKey`] when the result is all zero (the peer's key has
+/// small order: a contributory protocol must abort).
+pub fn x25519(k: &[u8; 32], u: &[u8; 32]) -> Result<[u8; 32], Error> {
+    x25519_with_impl(Impl::best(), k, u)
+}
+
+/// [`x25519`] on the field kernel `imp`.
+///
+/// # Errors
+/// As [`x25519`].
+pub fn x25519_with_impl(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> Result<[u8; 32], Error> {
+    let mut out = x25519_raw(imp, k, u);
+    if all_zero(&out) {
+        return Err(Error::InvalidKey {
+            what: "X25519 peer key of small order (all-zero shared secret)",
+        });
+    }
+    crate::ct::declassify_slice(&mut out);
+    Ok(out)
+}
+
+/// X25519 without the all-zero check (RFC 7748's function exactly, as its
+/// test vectors and iterations use it).
+pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+    let mut e = clamp(k);
+    let out = with_field!(imp, |f| ladder(f, &e, u));
+    crate::ct::wipe(&mut e);
+    out
+}
+
+/// The public key (X25519(k, 9)) of the scalar `k`, on the best kernel.
+pub fn public_key(k: &[u8; 32]) -> [u8; 32] {
+    public_key_with_impl(Impl::best(), k)
+}
+
+/// [`public_key`] on the field kernel `imp` (the Edwards comb table, not
+/// the ladder: the same result, faster).
+pub fn public_key_with_impl(imp: Checked, k: &[u8; 32]) -> [u8; 32] {
+    let mut e = clamp(k);
+    let mut out = with_field!(imp, |f| base_u(f, &e));
+    crate::ct::wipe(&mut e);
+    // A public key is public.
+    crate::ct::declassify_slice(&mut out);
+    out
+}
+
+/// An X25519 private key (a 32-byte scalar, clamped when used), wiped on
+/// drop.
+#[derive(Clone)]
+pub struct PrivateKey {
+    k: [u8; 32],
+    imp: Checked,
+}
+
+impl core::fmt::Debug for PrivateKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("x25519::PrivateKey")
+            .field("backend", &self.imp.get().name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for PrivateKey {
+    fn drop(&mut self) {
+        crate::ct::wipe(&mut self.k);
+    }
+}
+
+impl PrivateKey {
+    /// The key of 32 bytes (stored as given; clamped when used), on the
+    /// best kernel.
+    pub fn from_bytes(k: [u8; 32]) -> PrivateKey {
+        PrivateKey {
+            k,
+            imp: Impl::best(),
+        }
+    }
+
+    /// A fresh key from the operating system's random number generator.
+    ///
+    /// # Errors
+    /// [`Error::RandomnessUnavailable`] when the generator fails.
+    #[cfg(feature = "getrandom")]
+    pub fn generate() -> Result<PrivateKey, Error> {
+        let mut k = [0u8; 32];
+        getrandom::fill(&mut k).map_err(|_| Error::RandomnessUnavailable)?;
+        crate::ct::classify_slice(&mut k);
+        Ok(PrivateKey::from_bytes(k))
+    }
+
+    /// The same key on the field kernel `imp`.
+    pub fn with_impl(mut self, imp: Checked) -> PrivateKey {
+        self.imp = imp;
+        self
+    }
+
+    /// The 32 bytes of the key, as given.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.k
+    }
+
+    /// The kernel in use.
+    pub fn backend(&self) -> &'static str {
+        self.imp.get().name()
+    }
+
+    /// The public key.
+    pub fn public_key(&self) -> PublicKey {
+        PublicKey(public_key_with_impl(self.imp, &self.k))
+    }
+
+    /// The shared secret with `peer`.
+    ///
+    /// # Errors
+    /// As [`x25519`]: a peer key of small order.
+    pub fn diffie_hellman(&self, peer: &PublicKey) -> Result<SharedSecret, Error> {
+        x25519_with_impl(self.imp, &self.k, &peer.0).map(SharedSecret)
+    }
+}
+
+/// An X25519 public key: a u-coordinate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PublicKey(pub [u8; 32]);
+
+impl PublicKey {
+    /// The 32 bytes.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+}
+
+/// A shared secret, wiped on drop.
+pub struct SharedSecret([u8; 32]);
+
+impl core::fmt::Debug for SharedSecret {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SharedSecret(..)")
+    }
+}
+
+impl Drop for SharedSecret {
+    fn drop(&mut self) {
+        crate::ct::wipe(&mut self.0);
+    }
+}
+
+impl SharedSecret {
+    /// The 32 bytes.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+}
