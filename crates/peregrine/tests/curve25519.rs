@@ -230,3 +230,36 @@ fn ed25519_kernels_agree_with_soft() {
         k.verifying_key().verify(&msg, &sig).unwrap();
     }
 }
+
+#[test]
+fn x25519_many_matches_one_at_a_time() {
+    let mut rng = Rng(0x3a11);
+    for_each_impl::<Impl>("x25519_many", |c| {
+        for n in [0usize, 1, 2, 15, 16, 17, 33] {
+            let k: Vec<[u8; 32]> = (0..n).map(|_| rng.bytes(32).try_into().unwrap()).collect();
+            let mut u: Vec<[u8; 32]> = (0..n).map(|_| rng.bytes(32).try_into().unwrap()).collect();
+            let mut out = vec![[0xaau8; 32]; n];
+            x25519::x25519_many_with_impl(c, &k, &u, &mut out).unwrap();
+            for i in 0..n {
+                assert_eq!(out[i], x25519::x25519_raw(c, &k[i], &u[i]), "n={n} i={i}");
+            }
+            if n > 2 {
+                // A small-order peer in the middle: its output is zero,
+                // the others are still right, and the call reports it.
+                u[1] = [0; 32];
+                let r = x25519::x25519_many_with_impl(c, &k, &u, &mut out);
+                assert!(matches!(r, Err(Error::InvalidKey { .. })));
+                assert_eq!(out[1], [0; 32]);
+                assert!(x25519::is_all_zero(&out[1]));
+                for i in (0..n).filter(|&i| i != 1) {
+                    assert_eq!(out[i], x25519::x25519_raw(c, &k[i], &u[i]), "n={n} i={i}");
+                }
+            }
+        }
+        let mut out = vec![[0u8; 32]; 2];
+        assert!(matches!(
+            x25519::x25519_many_with_impl(c, &[[1; 32]; 3], &[[9; 32]; 3], &mut out),
+            Err(Error::InvalidLength { .. })
+        ));
+    });
+}

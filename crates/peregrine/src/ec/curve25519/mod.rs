@@ -57,7 +57,7 @@ macro_rules! with_field {
                 $body
             }
             _ => {
-                let $f = $crate::ec::curve25519::field::soft::Soft;
+                let $f = $crate::ec::curve25519::field::Portable;
                 $body
             }
         }

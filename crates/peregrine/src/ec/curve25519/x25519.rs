@@ -51,6 +51,14 @@ pub fn clamp(k: &[u8; 32]) -> [u8; 32] {
 /// The ladder: x-coordinate of `[e] (u, .)` for a clamped `e`.
 #[inline(always)]
 fn ladder<F: Field>(f: F, e: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+    let (x, z) = ladder_xz(f, e, u);
+    f.to_bytes(&f.mul(&x, &f.invert(&z)))
+}
+
+/// The ladder's projective result `(X : Z)` (Z = 0 for a result of small
+/// order, which encodes as 0).
+#[inline(always)]
+fn ladder_xz<F: Field>(f: F, e: &[u8; 32], u: &[u8; 32]) -> (F::Fe, F::Fe) {
     let x1 = f.from_bytes(u);
     let mut x2 = f.one();
     let mut z2 = f.zero();
@@ -80,7 +88,50 @@ fn ladder<F: Field>(f: F, e: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
     let m = mask_of(swap);
     f.cswap(&mut x2, &mut x3, m);
     f.cswap(&mut z2, &mut z3, m);
-    f.to_bytes(&f.mul(&x2, &f.invert(&z2)))
+    (x2, z2)
+}
+
+/// How many ladders share one inversion in [`x25519_many`].
+const BATCH: usize = 16;
+
+/// Up to [`BATCH`] ladders, then one field inversion for all of them by
+/// Montgomery's trick (3 multiplications per element instead of an
+/// inversion each). A Z of 0 is replaced by 1 for the product and its
+/// result forced to 0 afterwards, by masks.
+#[inline(always)]
+fn ladder_batch<F: Field>(f: F, k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 32]]) {
+    let n = k.len();
+    debug_assert!(n <= BATCH && u.len() == n && out.len() == n);
+    let mut xs = [f.zero(); BATCH];
+    let mut zs = [f.one(); BATCH];
+    let mut zero = [0u64; BATCH];
+    for i in 0..n {
+        let mut e = clamp(&k[i]);
+        let (x, z) = ladder_xz(f, &e, &u[i]);
+        crate::ct::wipe(&mut e);
+        zero[i] = f.is_zero(&z);
+        xs[i] = x;
+        zs[i] = f.select(&z, &f.one(), zero[i]);
+    }
+    // prefix[i] = z_0 ... z_i
+    let mut prefix = [f.one(); BATCH];
+    let mut acc = f.one();
+    for i in 0..n {
+        acc = f.mul(&acc, &zs[i]);
+        prefix[i] = acc;
+    }
+    let mut inv = f.invert(&acc);
+    for i in (0..n).rev() {
+        // inv = (z_0 ... z_i)^-1: z_i^-1 = inv * prefix[i - 1].
+        let zi = if i == 0 {
+            inv
+        } else {
+            f.mul(&inv, &prefix[i - 1])
+        };
+        inv = f.mul(&inv, &zs[i]);
+        let r = f.select(&f.mul(&xs[i], &zi), &f.zero(), zero[i]);
+        out[i] = f.to_bytes(&r);
+    }
 }
 
 /// `[e] B` on Edwards, mapped to the Montgomery u-coordinate (1 + y) / (1 -
@@ -135,6 +186,67 @@ pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
     let out = with_field!(imp, |f| ladder(f, &e, u));
     crate::ct::wipe(&mut e);
     out
+}
+
+/// X25519 of many independent pairs, `out[i] = X25519(k[i], u[i])`, on
+/// the best kernel: the ladders run one after another and share one field
+/// inversion per 16 (Montgomery's trick), which saves about a tenth of
+/// each operation. Constant time in the secrets, like [`x25519`].
+///
+/// # Errors
+/// [`Error::InvalidLength`] unless the three slices have the same length
+/// (nothing is written then); [`Error::InvalidKey`] when some output is
+/// all zero (a peer key of small order). Every output is written either
+/// way, so a caller that wants the others can use them (see
+/// [`is_all_zero`]).
+pub fn x25519_many(k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 32]]) -> Result<(), Error> {
+    x25519_many_with_impl(Impl::best(), k, u, out)
+}
+
+/// [`x25519_many`] on the field kernel `imp`.
+///
+/// # Errors
+/// As [`x25519_many`].
+pub fn x25519_many_with_impl(
+    imp: Checked,
+    k: &[[u8; 32]],
+    u: &[[u8; 32]],
+    out: &mut [[u8; 32]],
+) -> Result<(), Error> {
+    if u.len() != k.len() || out.len() != k.len() {
+        return Err(Error::InvalidLength {
+            what: "x25519_many: scalars, u-coordinates and outputs must have the same count",
+            got: if u.len() != k.len() {
+                u.len()
+            } else {
+                out.len()
+            },
+        });
+    }
+    let mut bad = false;
+    for ((kc, uc), oc) in k
+        .chunks(BATCH)
+        .zip(u.chunks(BATCH))
+        .zip(out.chunks_mut(BATCH))
+    {
+        with_field!(imp, |f| ladder_batch(f, kc, uc, oc));
+        for o in oc.iter_mut() {
+            bad |= all_zero(o);
+            crate::ct::declassify_slice(o);
+        }
+    }
+    if bad {
+        return Err(Error::InvalidKey {
+            what: "X25519 peer key of small order (all-zero shared secret)",
+        });
+    }
+    Ok(())
+}
+
+/// Whether a shared secret is all zero (the result of a peer key of small
+/// order), in constant time.
+pub fn is_all_zero(b: &[u8; 32]) -> bool {
+    all_zero(b)
 }
 
 /// The public key (X25519(k, 9)) of the scalar `k`, on the best kernel.
@@ -257,5 +369,28 @@ impl SharedSecret {
     /// The 32 bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generic ladder and comb on the 32-bit kernel (built for tests on
+    /// every target): RFC 7748 section 5.2 and 6.1.
+    #[test]
+    fn soft32_ladder_and_comb() {
+        let f = super::super::field::soft32::Soft32;
+        let h = |s: &str| -> [u8; 32] {
+            core::array::from_fn(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+        };
+        let k = h("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+        let u = h("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
+        let out = h("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
+        assert_eq!(ladder(f, &clamp(&k), &u), out);
+        let a = h("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
+        let pa = h("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a");
+        assert_eq!(base_u(f, &clamp(&a)), pa);
+        assert_eq!(ladder(f, &clamp(&a), &BASEPOINT), pa);
     }
 }

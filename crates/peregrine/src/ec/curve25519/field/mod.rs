@@ -17,18 +17,48 @@
 pub(crate) mod aarch64;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod radix64;
+#[cfg(target_pointer_width = "64")]
 pub(crate) mod soft;
+#[cfg(any(test, not(target_pointer_width = "64")))]
+pub(crate) mod soft32;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_adx;
+
+/// The portable kernel of this target: radix 2^51 on 64-bit CPUs, radix
+/// 2^25.5 on 32-bit ones (chosen at compile time).
+#[cfg(target_pointer_width = "64")]
+pub(crate) use soft::Soft as Portable;
+#[cfg(not(target_pointer_width = "64"))]
+pub(crate) use soft32::Soft32 as Portable;
 
 /// A mask: all ones (true) or all zeros (false). Never branched on.
 pub(crate) type Mask = u64;
 
-/// `0 -> 0`, `1 -> all ones`, through a black box so the compiler does
-/// not turn a mask select back into a branch.
+/// `0 -> 0`, `1 -> all ones`, through an optimisation barrier so the
+/// compiler cannot see that the value is a single bit and turn a mask
+/// select back into a branch. On x86_64 and aarch64 the barrier is an empty
+/// `asm!` on a register (free); elsewhere `black_box` (through memory).
 #[inline(always)]
 pub(crate) fn mask_of(bit: u64) -> Mask {
-    core::hint::black_box(bit & 1).wrapping_neg()
+    opaque(bit & 1).wrapping_neg()
+}
+
+/// `x`, hidden from the optimiser.
+#[inline(always)]
+pub(crate) fn opaque(x: u64) -> u64 {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let mut x = x;
+        // SAFETY: an empty asm that only claims to modify a register.
+        unsafe {
+            core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
+        };
+        x
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        core::hint::black_box(x)
+    }
 }
 
 /// The operations the curve code needs of a field kernel.
@@ -156,5 +186,97 @@ pub(crate) trait Field: Copy {
             b[8 * i..8 * i + 8].copy_from_slice(&l[i].to_le_bytes());
         }
         self.from_bytes(&b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every operation of every kernel this build has against each other
+    /// on random and edge inputs, by canonical encodings (the
+    /// representations differ).
+    fn agree<A: Field, B: Field>(a: A, b: B) {
+        let mut seed = 0x0005_eed2_5519_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut inputs: alloc::vec::Vec<[u8; 32]> = alloc::vec::Vec::new();
+        let p_minus = |k: u8| {
+            let mut x = [0xffu8; 32];
+            x[0] = 0xed - k;
+            x[31] = 0x7f;
+            x
+        };
+        inputs.push([0; 32]);
+        inputs.push({
+            let mut x = [0; 32];
+            x[0] = 1;
+            x
+        });
+        inputs.push(p_minus(1)); // p - 1
+        inputs.push(p_minus(0)); // p
+        inputs.push([0xff; 32]); // 2^255 - 1 after masking
+        inputs.push(p_minus(2));
+        for _ in 0..300 {
+            let mut x = [0u8; 32];
+            for c in x.chunks_mut(8) {
+                c.copy_from_slice(&next().to_le_bytes());
+            }
+            inputs.push(x);
+        }
+        for w in inputs.windows(2) {
+            let (x, y) = (&w[0], &w[1]);
+            let (xa, ya) = (a.from_bytes(x), a.from_bytes(y));
+            let (xb, yb) = (b.from_bytes(x), b.from_bytes(y));
+            assert_eq!(a.to_bytes(&xa), b.to_bytes(&xb));
+            assert_eq!(a.to_bytes(&a.mul(&xa, &ya)), b.to_bytes(&b.mul(&xb, &yb)));
+            assert_eq!(a.to_bytes(&a.sqr(&xa)), b.to_bytes(&b.sqr(&xb)));
+            assert_eq!(a.to_bytes(&a.add(&xa, &ya)), b.to_bytes(&b.add(&xb, &yb)));
+            assert_eq!(a.to_bytes(&a.sub(&xa, &ya)), b.to_bytes(&b.sub(&xb, &yb)));
+            assert_eq!(a.to_bytes(&a.neg(&xa)), b.to_bytes(&b.neg(&xb)));
+            assert_eq!(
+                a.to_bytes(&a.mul_121666(&xa)),
+                b.to_bytes(&b.mul_121666(&xb))
+            );
+            assert_eq!(a.to_bytes(&a.invert(&xa)), b.to_bytes(&b.invert(&xb)));
+            // Chains of unreduced sums into products.
+            let sa = a.add(&a.add(&xa, &ya), &a.sub(&xa, &ya));
+            let sb = b.add(&b.add(&xb, &yb), &b.sub(&xb, &yb));
+            assert_eq!(a.to_bytes(&a.mul(&sa, &sa)), b.to_bytes(&b.mul(&sb, &sb)));
+            let m = mask_of(x[0] as u64);
+            assert_eq!(
+                a.to_bytes(&a.select(&xa, &ya, m)),
+                b.to_bytes(&b.select(&xb, &yb, m))
+            );
+            // x * x^-1 = 1 unless x = 0.
+            let inv = a.mul(&xa, &a.invert(&xa));
+            assert!(a.is_zero(&xa) != 0 || a.ct_eq(&inv, &a.one()) != 0);
+        }
+    }
+
+    #[test]
+    fn soft32_agrees_with_soft() {
+        #[cfg(target_pointer_width = "64")]
+        agree(soft::Soft, soft32::Soft32);
+    }
+
+    #[test]
+    fn asm_kernels_agree_with_portable() {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(c) = crate::ec::curve25519::Impl::Adx.check() {
+            let _ = c;
+            // SAFETY: `check` saw BMI2 and ADX.
+            agree(unsafe { x86_64_adx::Adx::new() }, Portable);
+        }
+        #[cfg(target_arch = "aarch64")]
+        if crate::ec::curve25519::Impl::Aarch64.check().is_some() {
+            // SAFETY: base ISA.
+            agree(unsafe { aarch64::Arm::new() }, Portable);
+        }
+        agree(Portable, Portable);
     }
 }

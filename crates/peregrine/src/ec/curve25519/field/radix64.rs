@@ -10,18 +10,38 @@ use super::{Mask, mask_of};
 /// An element below 2^256, little-endian limbs.
 pub(crate) type Fe = [u64; 4];
 
+/// `a + b + c` (c = 0 or 1) and the carry out: one `adc` on x86_64.
 #[inline(always)]
 fn adc(a: u64, b: u64, c: u64) -> (u64, u64) {
-    let s = (a as u128) + (b as u128) + (c as u128);
-    (s as u64, (s >> 64) as u64)
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut r = 0;
+        let c = core::arch::x86_64::_addcarry_u64(c as u8, a, b, &mut r);
+        (r, u64::from(c))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let s = (a as u128) + (b as u128) + (c as u128);
+        (s as u64, (s >> 64) as u64)
+    }
 }
 
+/// `a - b - borrow` (borrow = 0 or 1) and the borrow out: one `sbb` on
+/// x86_64, `subs`/`sbcs` on aarch64.
 #[inline(always)]
 fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    let d = (a as u128)
-        .wrapping_sub(b as u128)
-        .wrapping_sub(borrow as u128);
-    (d as u64, ((d >> 64) as u64) & 1)
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut r = 0;
+        let c = core::arch::x86_64::_subborrow_u64(borrow as u8, a, b, &mut r);
+        (r, u64::from(c))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (d, b1) = a.overflowing_sub(b);
+        let (d, b2) = d.overflowing_sub(borrow);
+        (d, u64::from(b1 | b2))
+    }
 }
 
 /// `a + v` for a small `v`, and the carry out.
