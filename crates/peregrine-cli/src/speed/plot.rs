@@ -1172,6 +1172,10 @@ mod tests {
             for scale in [Scale::Auto, Scale::Linear, Scale::Log] {
                 let doc = svg(&rep, scale).unwrap();
                 assert_readable(&doc);
+                // Self-contained: nothing to fetch, nothing to run.
+                for bad in ["<script", "href", "@import", "url(", "<style"] {
+                    assert!(!doc.contains(bad), "{bad}");
+                }
             }
         }
     }
