@@ -42,4 +42,5 @@ out="$PWD/docs/speed-compare.svg"
 (cd "$tmp" && "$bin" speed compare cpu-none.json cpu-default.json --plot "$out" | tail -n 1)
 
 model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
-echo "caption: ${model:-unknown CPU}, $(nproc) CPUs, $(date -u +%Y-%m-%d), --seconds $secs, $("$bin" --version 2>/dev/null || echo peregrine)"
+load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+echo "caption: ${model:-unknown CPU}, $(nproc) CPUs, $(date -u +%Y-%m-%d), --seconds $secs, load average $load, $("$bin" --version)"
