@@ -93,14 +93,19 @@ commands:
       --json | --csv | --mr  machine-readable output on stdout (JSON schema
                              'peregrine-speed' v1; --mr: openssl's +F lines)
       --plot FILE.svg        throughput against size, a line per backend/peer
+                             (public-key rows: a bar chart per operation)
+      --plot-log, --plot-linear
+                             the rate axis of the plot (default: log when a
+                             panel's rates span more than two decades)
       --peers                also run peer libraries on the same workload,
                              with a ratio against Peregrine (build with
                              --features peers, and/or peers-openssl)
       --seed N               the random order of the contenders
       --quiet                no progress on stderr
-  speed compare BEFORE.json AFTER.json
+  speed compare BEFORE.json AFTER.json [--plot FILE.svg]
                              ratios per algorithm and size of two --json
-                             runs (two builds, two machines), with spreads
+                             runs (two builds, two machines), with spreads;
+                             --plot draws them as bars on a log axis
   info                       CPU features and every backend per algorithm
   dgst [-ALG] [FILE...]      hash files (stdin when none), openssl-dgst style;
                              -sha256 is the default

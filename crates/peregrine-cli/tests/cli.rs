@@ -403,7 +403,8 @@ fn speed_csv_and_mr() {
     }
 }
 
-/// `--plot` writes an SVG that parses; `speed compare` reads two reports.
+/// `--plot` writes an SVG that parses; `speed compare` reads two reports
+/// and draws their ratios with `--plot`.
 #[test]
 fn speed_plot_and_compare() {
     let dir = std::env::temp_dir().join(format!("peregrine-speed-{}", std::process::id()));
@@ -430,18 +431,54 @@ fn speed_plot_and_compare() {
         assert!(o.status.success(), "{}", text(&o.stderr));
         std::fs::write(out, &o.stdout).unwrap();
     };
-    run(&a, &["--plot", svg.to_str().unwrap()]);
+    run(&a, &["--plot", svg.to_str().unwrap(), "--plot-log"]);
     run(&b, &[]);
     let doc = std::fs::read_to_string(&svg).unwrap();
     let x = roxmltree::Document::parse(&doc).expect("SVG parses");
     assert!(x.descendants().any(|n| n.tag_name().name() == "polyline"));
-    let o = peregrine(&["speed", "compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let texts: Vec<&str> = x
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("sha256: throughput") && t.contains("log scale")),
+        "{texts:?}"
+    );
+    let cmp = dir.join("cmp.svg");
+    let o = peregrine(&[
+        "speed",
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--plot",
+        cmp.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let t = text(&o.stdout);
     assert!(
         t.contains("sha256 [soft]") && t.contains("summary: AFTER "),
         "{t}"
     );
+    let doc = std::fs::read_to_string(&cmp).unwrap();
+    let x = roxmltree::Document::parse(&doc).expect("compare SVG parses");
+    let bars = x.descendants().filter(|n| n.has_tag_name("rect")).count();
+    // The background and a bar per figure: every backend at both sizes.
+    assert!(bars >= 5, "{bars} rects");
+    assert!(x.descendants().any(|n| n.text() == Some("1x")));
+    // A bad compare --plot target fails before reading anything.
+    let o = peregrine(&[
+        "speed",
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--plot",
+        "/nonexistent-dir/c.svg",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("does not exist"));
     // Unreadable input: the file and the reason, exit 2.
     let o = peregrine(&[
         "speed",

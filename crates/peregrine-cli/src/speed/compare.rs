@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::schema::{Report, Row, Status};
@@ -28,6 +29,10 @@ fn load(path: &str) -> Result<Report, Usage> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
     pub label: String,
+    /// The algorithm and thread ("sha256", "sha256 x2"), without backend.
+    pub name: String,
+    /// The backend ("shani"), or its change ("soft -> avx2").
+    pub backend: String,
     pub what: String,
     pub before: f64,
     pub after: f64,
@@ -103,10 +108,13 @@ pub fn pair(before: &Report, after: &Report) -> (Vec<Line>, Vec<String>) {
             Some(i) if !used[i] => {
                 used[i] = true;
                 let b = &before.rows[i];
-                let label = if b.backend == a.backend {
-                    a.label()
+                let (label, backend) = if b.backend == a.backend {
+                    (a.label(), a.backend.clone())
                 } else {
-                    format!("{} [{} -> {}]", a.algorithm, b.backend, a.backend)
+                    (
+                        format!("{} [{} -> {}]", a.algorithm, b.backend, a.backend),
+                        format!("{} -> {}", b.backend, a.backend),
+                    )
                 };
                 let (rb, ra) = (
                     b.rate.unwrap_or_else(unreachable_rate),
@@ -114,6 +122,8 @@ pub fn pair(before: &Report, after: &Report) -> (Vec<Line>, Vec<String>) {
                 );
                 lines.push(Line {
                     label,
+                    name: format!("{}{}", a.algorithm, a.thread_suffix()),
+                    backend,
                     what: what(a),
                     before: rb.median,
                     after: ra.median,
@@ -201,10 +211,48 @@ fn rate(v: f64, unit: &str) -> String {
     }
 }
 
-pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
-    let [b, a] = args else {
-        return Err(Usage("speed compare: wants two files: speed compare BEFORE.json AFTER.json (each from speed --json)".into()).into());
+/// The arguments: two files and an optional `--plot FILE.svg`.
+fn parse(args: &[String]) -> Result<(String, String, Option<PathBuf>), Usage> {
+    let mut files = Vec::new();
+    let mut plot = None;
+    let mut it = args.iter();
+    while let Some(x) = it.next() {
+        let v = match x.split_once('=') {
+            Some(("--plot", v)) => Some(v.to_string()),
+            _ if x == "--plot" => Some(it.next().cloned().unwrap_or_default()),
+            _ => None,
+        };
+        match v {
+            Some(_) if plot.is_some() => {
+                return Err(Usage("speed compare: --plot given twice".into()));
+            }
+            Some(v) if v.is_empty() => {
+                return Err(Usage("speed compare: --plot needs a file name".into()));
+            }
+            Some(v) => plot = Some(PathBuf::from(v)),
+            None if x.starts_with('-') && x.len() > 1 => {
+                return Err(Usage(format!(
+                    "speed compare: unknown option '{x}' (it takes --plot FILE.svg)"
+                )));
+            }
+            None => files.push(x.clone()),
+        }
+    }
+    let [b, a] = &files[..] else {
+        return Err(Usage(
+            "speed compare: wants two files: speed compare BEFORE.json AFTER.json [--plot FILE.svg] (each from speed --json)".into(),
+        ));
     };
+    if let Some(p) = &plot {
+        super::plot::check_target(p)
+            .map_err(|e| Usage(format!("speed compare: --plot {}: {e}", p.display())))?;
+    }
+    Ok((b.clone(), a.clone(), plot))
+}
+
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
+    let (b, a, plot) = parse(args)?;
+    let (b, a) = (b.as_str(), a.as_str());
     let (before, after) = (load(b)?, load(a)?);
     let (lines, lonely) = pair(&before, &after);
     if lines.is_empty() {
@@ -271,8 +319,23 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     for l in &lonely {
         writeln!(s, "{l}").unwrap();
     }
-    writeln!(s, "summary: AFTER {}", summary(&lines)).unwrap();
+    let verdict = summary(&lines);
+    writeln!(s, "summary: AFTER {verdict}").unwrap();
     out.write_all(s.as_bytes())?;
+    if let Some(p) = plot {
+        let svg = super::plot::compare_svg(&lines, &verdict, (b, hb), (a, ha));
+        if let Err(e) = std::fs::write(&p, svg) {
+            crate::progress(format_args!(
+                "peregrine: speed compare: --plot {}: {e}\n",
+                p.display()
+            ));
+            return Ok(ExitCode::FAILURE);
+        }
+        crate::progress(format_args!(
+            "speed compare: plot written to {}\n",
+            p.display()
+        ));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -19,6 +19,7 @@ mod output;
 mod plot;
 mod schema;
 mod stats;
+mod svg;
 
 use peregrine::registry::{ALGORITHMS, Algorithm, BenchFn, BenchOptions, Kind};
 use std::hint::black_box;
@@ -75,6 +76,7 @@ struct Options {
     format: Format,
     stats: bool,
     plot: Option<PathBuf>,
+    plot_scale: plot::Scale,
     peers: bool,
     decrypt: bool,
     aead: bool,
@@ -90,7 +92,8 @@ struct Options {
 /// The options `speed` takes, for error messages.
 const OPTIONS: &str = "--seconds S, --reps N, --bytes N[,N...], --impl best|all|NAME, --decrypt, --aead, \
 --multi N, --misalign K, --cold, --quick, --cpu-time, --stats, --json, --csv, --mr, --plot FILE.svg, \
---peers, --seed N, --quiet, --help; or: speed compare BEFORE.json AFTER.json";
+--plot-log, --plot-linear, --peers, --seed N, --quiet, --help; \
+or: speed compare BEFORE.json AFTER.json [--plot FILE.svg]";
 
 /// What `parse` found: options to run with, or a request for help.
 #[derive(Debug)]
@@ -123,6 +126,7 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
         format: Format::Text,
         stats: false,
         plot: None,
+        plot_scale: plot::Scale::Auto,
         peers: false,
         decrypt: false,
         aead: false,
@@ -231,6 +235,19 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
                 }
                 o.plot = Some(PathBuf::from(v));
             }
+            "--plot-log" | "--plot-linear" => {
+                no_value(&inline)?;
+                if o.plot_scale != plot::Scale::Auto {
+                    return Err(Usage(
+                        "speed: choose one of --plot-log and --plot-linear".into(),
+                    ));
+                }
+                o.plot_scale = if flag == "--plot-log" {
+                    plot::Scale::Log
+                } else {
+                    plot::Scale::Linear
+                };
+            }
             "--json" => {
                 no_value(&inline)?;
                 format(Format::Json, &mut o)?;
@@ -302,6 +319,12 @@ fn parse(args: &[String]) -> Result<Parsed, Usage> {
         if !reps_given {
             o.reps = QUICK_REPS;
         }
+    }
+    if o.plot_scale != plot::Scale::Auto && o.plot.is_none() {
+        return Err(Usage(
+            "speed: --plot-log and --plot-linear shape the --plot picture: give --plot FILE.svg"
+                .into(),
+        ));
     }
     if o.aead && !sizes_given {
         // openssl speed -aead's record sizes.
@@ -1204,7 +1227,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
         Format::Mr => write!(out, "{}", output::mr(&report, &o.sizes))?,
     }
     if let Some(p) = &o.plot {
-        match plot::render(&report, p) {
+        match plot::render(&report, p, o.plot_scale) {
             Ok(()) => {
                 if !o.quiet {
                     crate::progress(format_args!("speed: plot written to {}\n", p.display()));
@@ -1301,6 +1324,9 @@ mod tests {
             &["--json", "--csv"],
             &["--mr", "--json"],
             &["--plot", ""],
+            &["--plot-log"],
+            &["--plot", "x.svg", "--plot-log", "--plot-linear"],
+            &["--plot", "x.svg", "--plot-log=yes"],
             &["--cold", "--bytes", "67108864"],
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad:?}");

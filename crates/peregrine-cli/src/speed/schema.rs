@@ -144,13 +144,21 @@ pub struct Key {
 impl Row {
     /// "sha256 [shani]", the label the text tables use.
     pub fn label(&self) -> String {
-        let mut s = format!("{} [{}]", self.algorithm, self.backend);
+        format!(
+            "{} [{}]{}",
+            self.algorithm,
+            self.backend,
+            self.thread_suffix()
+        )
+    }
+
+    /// " #2" for a thread's row, " x4" for the sum of four, or nothing.
+    pub fn thread_suffix(&self) -> String {
         match self.thread {
-            Some(t) => s.push_str(&format!(" #{t}")),
-            None if self.threads > 1 => s.push_str(&format!(" x{}", self.threads)),
-            None => {}
+            Some(t) => format!(" #{t}"),
+            None if self.threads > 1 => format!(" x{}", self.threads),
+            None => String::new(),
         }
-        s
     }
 
     /// What identifies the measurement across two runs.
