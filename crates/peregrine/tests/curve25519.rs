@@ -263,3 +263,51 @@ fn x25519_many_matches_one_at_a_time() {
         ));
     });
 }
+
+#[test]
+fn ed25519_batch_verification() {
+    use peregrine::ec::curve25519::ed25519::verify_batch_with_impl;
+    let mut rng = Rng(0xba7c4);
+    for_each_impl::<Impl>("ed25519 batch", |c| {
+        let keys: Vec<SigningKey> = (0..5)
+            .map(|_| SigningKey::from_seed_with_impl(&rng.bytes(32).try_into().unwrap(), c))
+            .collect();
+        for n in [0usize, 1, 2, 7, 40] {
+            let msgs: Vec<Vec<u8>> = (0..n).map(|i| rng.bytes(i * 7 % 90)).collect();
+            let sigs: Vec<[u8; 64]> = (0..n).map(|i| keys[i % 5].sign(&msgs[i])).collect();
+            fn items<'a>(
+                keys: &'a [SigningKey],
+                msgs: &'a [Vec<u8>],
+                sigs: &'a [[u8; 64]],
+            ) -> Vec<(&'a VerifyingKey, &'a [u8], &'a [u8])> {
+                (0..sigs.len())
+                    .map(|i| (keys[i % 5].verifying_key(), &msgs[i][..], &sigs[i][..]))
+                    .collect()
+            }
+            verify_batch_with_impl(c, &items(&keys, &msgs, &sigs)).unwrap();
+            for j in 0..n {
+                // A flipped bit in R, in S, a signature moved to another
+                // message: the batch fails.
+                for at in [3usize, 40] {
+                    let mut bad = sigs.clone();
+                    bad[j][at] ^= 0x10;
+                    assert!(
+                        verify_batch_with_impl(c, &items(&keys, &msgs, &bad)).is_err(),
+                        "n={n} j={j} at={at}"
+                    );
+                }
+            }
+            if n >= 2 {
+                let mut swapped = sigs.clone();
+                swapped.swap(0, 1);
+                assert!(verify_batch_with_impl(c, &items(&keys, &msgs, &swapped)).is_err());
+            }
+        }
+        let short = [0u8; 63];
+        let it = [(keys[0].verifying_key(), &b""[..], &short[..])];
+        assert!(matches!(
+            verify_batch_with_impl(c, &it),
+            Err(Error::InvalidLength { .. })
+        ));
+    });
+}

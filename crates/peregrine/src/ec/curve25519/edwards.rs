@@ -430,9 +430,8 @@ pub(crate) fn slide_vartime(a: &[u8; 32], bound: i32) -> [i8; 256] {
     r
 }
 
-/// `[a]A + [b]B` for public `a`, `A` and `b` (B the base point), by
-/// interleaved sliding windows: odd multiples of A up to 15A computed
-/// here, of B up to 127B from the static table. Variable time.
+/// `[a]A + [b]B` for public `a`, `A` and `b` (B the base point); see
+/// [`multi_mul_base_vartime`]. Variable time.
 pub(crate) fn double_mul_base_vartime<F: Field>(
     f: F,
     c: &Consts<F>,
@@ -440,25 +439,48 @@ pub(crate) fn double_mul_base_vartime<F: Field>(
     pa: &P3<F>,
     b: &[u8; 32],
 ) -> P2<F> {
-    let an = slide_vartime(a, 15);
+    multi_mul_base_vartime(f, c, core::slice::from_ref(a), core::slice::from_ref(pa), b)
+}
+
+/// `sum [a_i]A_i + [b]B` for public scalars and points (B the base point),
+/// by interleaved sliding windows (Straus): odd multiples up to 15 A_i
+/// computed here, of B up to 127 B from the static table; one shared
+/// chain of doublings. Variable time.
+pub(crate) fn multi_mul_base_vartime<F: Field>(
+    f: F,
+    c: &Consts<F>,
+    a: &[[u8; 32]],
+    pa: &[P3<F>],
+    b: &[u8; 32],
+) -> P2<F> {
+    debug_assert_eq!(a.len(), pa.len());
+    let an: alloc::vec::Vec<[i8; 256]> = a.iter().map(|s| slide_vartime(s, 15)).collect();
     let bn = slide_vartime(b, 127);
-    // ai[k] = (2k + 1) A.
-    let a2 = pa.dbl(f).to_p3(f);
-    let mut ai = [pa.to_cached(f, c); 8];
-    for k in 1..8 {
-        ai[k] = a2.add(f, &ai[k - 1]).to_p3(f).to_cached(f, c);
-    }
+    // tables[j][k] = (2k + 1) A_j.
+    let tables: alloc::vec::Vec<[Cached<F>; 8]> = pa
+        .iter()
+        .map(|p| {
+            let p2 = p.dbl(f).to_p3(f);
+            let mut t = [p.to_cached(f, c); 8];
+            for k in 1..8 {
+                t[k] = p2.add(f, &t[k - 1]).to_p3(f).to_cached(f, c);
+            }
+            t
+        })
+        .collect();
     let mut i = 255usize;
-    while i > 0 && an[i] == 0 && bn[i] == 0 {
+    while i > 0 && bn[i] == 0 && an.iter().all(|d| d[i] == 0) {
         i -= 1;
     }
     let mut r = P3::identity(f).to_p2();
     loop {
         let mut t = r.dbl(f);
-        if an[i] > 0 {
-            t = t.to_p3(f).add(f, &ai[(an[i] / 2) as usize]);
-        } else if an[i] < 0 {
-            t = t.to_p3(f).sub(f, &ai[(-an[i] / 2) as usize]);
+        for (d, tab) in an.iter().zip(&tables) {
+            if d[i] > 0 {
+                t = t.to_p3(f).add(f, &tab[(d[i] / 2) as usize]);
+            } else if d[i] < 0 {
+                t = t.to_p3(f).sub(f, &tab[(-d[i] / 2) as usize]);
+            }
         }
         if bn[i] > 0 {
             let q = Niels::from_limbs(f, &table::BASE_ODD[(bn[i] / 2) as usize]);
@@ -474,4 +496,13 @@ pub(crate) fn double_mul_base_vartime<F: Field>(
         i -= 1;
     }
     r
+}
+
+impl<F: Field> P2<F> {
+    /// Whether `[8] self` is the neutral element (0 : Z : Z): the
+    /// cofactored check of batch verification. Variable time.
+    pub fn is_small_order_vartime(&self, f: F) -> bool {
+        let p = self.dbl(f).to_p2(f).dbl(f).to_p2(f).dbl(f).to_p2(f);
+        f.is_zero(&p.x) != 0 && f.ct_eq(&p.y, &p.z) != 0
+    }
 }

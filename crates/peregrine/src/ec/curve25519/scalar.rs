@@ -167,6 +167,13 @@ pub(crate) fn mul_add(k: &[u8; 32], a: &[u8; 32], r: &[u8; 32]) -> [u8; 32] {
     bytes(&add_mod(&ka, &limbs(r)))
 }
 
+/// `ℓ - a mod ℓ` for `a < ℓ`.
+pub(crate) fn neg(a: &[u8; 32]) -> [u8; 32] {
+    let (d, _) = sub_raw(&L, &limbs(a));
+    // ℓ - 0 = ℓ reduces to 0.
+    bytes(&reduce_once(d, 0))
+}
+
 /// Whether `s < ℓ` (a canonical S). Variable time: S is public.
 pub(crate) fn is_canonical_vartime(s: &[u8; 32]) -> bool {
     !ge(&limbs(s), &L)
@@ -235,6 +242,9 @@ mod tests {
             let s = mul_add(&k, &a, &r);
             assert_eq!(big(&s), (big(&k) * big(&a) + big(&r)) % &l, "mul_add {i}");
             assert!(is_canonical_vartime(&s));
+            let n = neg(&s);
+            assert_eq!((big(&n) + big(&s)) % &l, BigUint::from(0u8), "neg {i}");
+            assert!(is_canonical_vartime(&n));
         }
         assert!(!is_canonical_vartime(&bytes(&L)));
         let mut lm1 = L;
