@@ -59,36 +59,62 @@ fn ladder<F: Field>(f: F, e: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
 /// order, which encodes as 0).
 #[inline(always)]
 fn ladder_xz<F: Field>(f: F, e: &[u8; 32], u: &[u8; 32]) -> (F::Fe, F::Fe) {
-    let x1 = f.from_bytes(u);
-    let mut x2 = f.one();
-    let mut z2 = f.zero();
+    let [r] = ladder_lanes::<F, 1>(f, [e], [u]);
+    r
+}
+
+/// `N` independent ladders in one loop, each field operation issued for
+/// every lane before the next: the lanes' multiplications are independent,
+/// so an out-of-order core overlaps their carry chains (a single ladder is
+/// bound by the latency of its dependent products).
+#[inline(always)]
+fn ladder_lanes<F: Field, const N: usize>(
+    f: F,
+    e: [&[u8; 32]; N],
+    u: [&[u8; 32]; N],
+) -> [(F::Fe, F::Fe); N] {
+    let x1: [F::Fe; N] = core::array::from_fn(|l| f.from_bytes(u[l]));
+    let mut x2 = [f.one(); N];
+    let mut z2 = [f.zero(); N];
     let mut x3 = x1;
-    let mut z3 = f.one();
-    let mut swap = 0u64;
+    let mut z3 = [f.one(); N];
+    let mut swap = [0u64; N];
     for t in (0..255).rev() {
-        let bit = u64::from((e[t >> 3] >> (t & 7)) & 1);
-        let m = mask_of(swap ^ bit);
-        f.cswap(&mut x2, &mut x3, m);
-        f.cswap(&mut z2, &mut z3, m);
-        swap = bit;
-        let a = f.add(&x2, &z2);
-        let aa = f.sqr(&a);
-        let b = f.sub(&x2, &z2);
-        let bb = f.sqr(&b);
-        let ee = f.sub(&aa, &bb);
-        let c = f.add(&x3, &z3);
-        let d = f.sub(&x3, &z3);
-        let da = f.mul(&d, &a);
-        let cb = f.mul(&c, &b);
-        x3 = f.sqr(&f.add(&da, &cb));
-        z3 = f.mul(&x1, &f.sqr(&f.sub(&da, &cb)));
-        x2 = f.mul(&aa, &bb);
-        z2 = f.mul(&ee, &f.add(&bb, &f.mul_121666(&ee)));
+        for l in 0..N {
+            let bit = u64::from((e[l][t >> 3] >> (t & 7)) & 1);
+            let m = mask_of(swap[l] ^ bit);
+            f.cswap(&mut x2[l], &mut x3[l], m);
+            f.cswap(&mut z2[l], &mut z3[l], m);
+            swap[l] = bit;
+        }
+        let a: [F::Fe; N] = core::array::from_fn(|l| f.add(&x2[l], &z2[l]));
+        let b: [F::Fe; N] = core::array::from_fn(|l| f.sub(&x2[l], &z2[l]));
+        let c: [F::Fe; N] = core::array::from_fn(|l| f.add(&x3[l], &z3[l]));
+        let d: [F::Fe; N] = core::array::from_fn(|l| f.sub(&x3[l], &z3[l]));
+        let aa: [F::Fe; N] = core::array::from_fn(|l| f.sqr(&a[l]));
+        let bb: [F::Fe; N] = core::array::from_fn(|l| f.sqr(&b[l]));
+        let da: [F::Fe; N] = core::array::from_fn(|l| f.mul(&d[l], &a[l]));
+        let cb: [F::Fe; N] = core::array::from_fn(|l| f.mul(&c[l], &b[l]));
+        let ee: [F::Fe; N] = core::array::from_fn(|l| f.sub(&aa[l], &bb[l]));
+        for l in 0..N {
+            x3[l] = f.sqr(&f.add(&da[l], &cb[l]));
+        }
+        let s: [F::Fe; N] = core::array::from_fn(|l| f.sqr(&f.sub(&da[l], &cb[l])));
+        for l in 0..N {
+            x2[l] = f.mul(&aa[l], &bb[l]);
+        }
+        let g: [F::Fe; N] = core::array::from_fn(|l| f.add(&bb[l], &f.mul_121666(&ee[l])));
+        for l in 0..N {
+            z3[l] = f.mul(&x1[l], &s[l]);
+            z2[l] = f.mul(&ee[l], &g[l]);
+        }
     }
-    let m = mask_of(swap);
-    f.cswap(&mut x2, &mut x3, m);
-    f.cswap(&mut z2, &mut z3, m);
-    (x2, z2)
+    core::array::from_fn(|l| {
+        let m = mask_of(swap[l]);
+        f.cswap(&mut x2[l], &mut x3[l], m);
+        f.cswap(&mut z2[l], &mut z3[l], m);
+        (x2[l], z2[l])
+    })
 }
 
 /// How many ladders share one inversion in [`x25519_many`].
@@ -105,13 +131,27 @@ fn ladder_batch<F: Field>(f: F, k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 
     let mut xs = [f.zero(); BATCH];
     let mut zs = [f.one(); BATCH];
     let mut zero = [0u64; BATCH];
-    for i in 0..n {
-        let mut e = clamp(&k[i]);
-        let (x, z) = ladder_xz(f, &e, &u[i]);
-        crate::ct::wipe(&mut e);
-        zero[i] = f.is_zero(&z);
-        xs[i] = x;
-        zs[i] = f.select(&z, &f.one(), zero[i]);
+    let mut i = 0;
+    while i < n {
+        // Two ladders at a time (one for an odd last one).
+        let mut e0 = clamp(&k[i]);
+        let res = if i + 1 < n {
+            let mut e1 = clamp(&k[i + 1]);
+            let r = ladder_lanes::<F, 2>(f, [&e0, &e1], [&u[i], &u[i + 1]]);
+            crate::ct::wipe(&mut e1);
+            [Some(r[0]), Some(r[1])]
+        } else {
+            [Some(ladder_xz(f, &e0, &u[i])), None]
+        };
+        crate::ct::wipe(&mut e0);
+        for (j, r) in res.into_iter().enumerate() {
+            if let Some((x, z)) = r {
+                zero[i + j] = f.is_zero(&z);
+                xs[i + j] = x;
+                zs[i + j] = f.select(&z, &f.one(), zero[i + j]);
+            }
+        }
+        i += 2;
     }
     // prefix[i] = z_0 ... z_i
     let mut prefix = [f.one(); BATCH];
