@@ -762,3 +762,22 @@ fn ed25519_keygen_and_sign() {
         key.verifying_key().verify(&msg, &sig).unwrap();
     });
 }
+
+/// Keys drawn from the operating system's generator, which the library
+/// marks secret itself (`classify_slice` in `generate`): X25519 public
+/// keys and a shared secret both ways, an Ed25519 key and a signature.
+#[test]
+fn curve25519_generated_keys() {
+    check_valgrind();
+    for_each_impl::<curve25519::Impl>("curve25519 generate", |imp| {
+        let a = x25519::PrivateKey::generate().unwrap().with_impl(imp);
+        let b = x25519::PrivateKey::generate().unwrap().with_impl(imp);
+        // Shared secrets are declassified by the library when returned.
+        let s1 = *a.diffie_hellman(&b.public_key()).unwrap().as_bytes();
+        let s2 = *b.diffie_hellman(&a.public_key()).unwrap().as_bytes();
+        assert_eq!(s1, s2, "{imp:?}");
+        let k = ed25519::SigningKey::generate().unwrap().with_impl(imp);
+        let sig = k.sign(b"generated");
+        k.verifying_key().verify(b"generated", &sig).unwrap();
+    });
+}
