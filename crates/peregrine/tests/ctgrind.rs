@@ -30,6 +30,7 @@ use peregrine::bignum::{self, Modulus, Nat};
 use peregrine::cipher::aes::{self, Aes};
 use peregrine::cipher::chacha20::{self, ChaCha20};
 use peregrine::ct;
+use peregrine::ec::curve25519::{self, ed25519, x25519};
 use peregrine::hash::Hash;
 use peregrine::hash::md5::Md5;
 use peregrine::hash::sha1::Sha1;
@@ -682,5 +683,101 @@ fn rsa_private_key_ops() {
         let mut back = k.decrypt_oaep::<Sha256>(&c2, b"").unwrap();
         open(&mut back[..]);
         assert_eq!(&back[..], b"another secret");
+    });
+}
+
+// ---- Curve25519 ------------------------------------------------------
+
+/// X25519 on every field kernel: the shared secret (scalar and peer
+/// u-coordinate secret: the ladder, the decoding of u and the all-zero
+/// check must not depend on either) and the public key (the Edwards comb
+/// with a secret scalar), through the functions and through `PrivateKey`.
+#[test]
+fn x25519_shared_secret_and_public_key() {
+    check_valgrind();
+    let k: [u8; 32] = bytes(32, 0x25).try_into().unwrap();
+    let peer: [u8; 32] = bytes(32, 0x19).try_into().unwrap();
+    // Also a non-canonical u (>= p, bit 255 set): the reduction of u.
+    let mut peer_nc = [0xffu8; 32];
+    peer_nc[0] = 0xf0;
+    let soft = curve25519::Impl::Soft.check().unwrap();
+    let want = x25519::x25519_with_impl(soft, &k, &peer).unwrap();
+    let want_nc = x25519::x25519_raw(soft, &k, &peer_nc);
+    let want_pk = x25519::public_key_with_impl(soft, &k);
+    for_each_impl::<curve25519::Impl>("x25519", |imp| {
+        let (mut ks, mut us, mut us_nc) = (k, peer, peer_nc);
+        secret(&mut ks[..]);
+        secret(&mut us[..]);
+        secret(&mut us_nc[..]);
+        // Declassified by the library (an `Ok` shared secret is returned).
+        let got = x25519::x25519_with_impl(imp, &ks, &us).unwrap();
+        assert_eq!(got, want, "{imp:?}");
+        let mut raw = x25519::x25519_raw(imp, &ks, &us_nc);
+        open(&mut raw[..]);
+        assert_eq!(raw, want_nc, "{imp:?} non-canonical u");
+        // Declassified by the library (a public key is public).
+        assert_eq!(x25519::public_key_with_impl(imp, &ks), want_pk, "{imp:?}");
+        let key = x25519::PrivateKey::from_bytes(ks).with_impl(imp);
+        assert_eq!(key.public_key().0, want_pk, "{imp:?}");
+        let mut ss = *key
+            .diffie_hellman(&x25519::PublicKey(peer))
+            .unwrap()
+            .as_bytes();
+        open(&mut ss[..]);
+        assert_eq!(ss, want, "{imp:?}");
+        // A small-order peer: the all-zero verdict is public, the secret
+        // that led to it is not.
+        let mut zero = [0u8; 32];
+        secret(&mut zero[..]);
+        assert!(x25519::x25519_with_impl(imp, &ks, &zero).is_err());
+    });
+}
+
+/// Ed25519 on every field kernel: key generation from a secret seed (the
+/// hash, clamping and the comb), and signing pure, ctx and ph with the
+/// message secret too (the nonce hash and `S = r + k s mod l`); the
+/// signature is declassified by the library.
+#[test]
+fn ed25519_keygen_and_sign() {
+    check_valgrind();
+    let seed: [u8; 32] = bytes(32, 0xed).try_into().unwrap();
+    let msg = bytes(100, 0x55);
+    let soft = curve25519::Impl::Soft.check().unwrap();
+    let want_key = ed25519::SigningKey::from_seed_with_impl(&seed, soft);
+    let want_pk = *want_key.verifying_key().as_bytes();
+    let want_sig = want_key.sign(&msg);
+    let want_ctx = want_key.sign_ctx(b"ctx", &msg).unwrap();
+    let want_ph = want_key.sign_ph(b"ctx", &msg).unwrap();
+    for_each_impl::<curve25519::Impl>("ed25519", |imp| {
+        let mut s = seed;
+        secret(&mut s[..]);
+        let key = ed25519::SigningKey::from_seed_with_impl(&s, imp);
+        assert_eq!(key.verifying_key().as_bytes(), &want_pk, "{imp:?}");
+        let m = secret_vec(&msg);
+        let sig = key.sign(&m);
+        assert_eq!(sig, want_sig, "{imp:?}");
+        assert_eq!(key.sign_ctx(b"ctx", &m).unwrap(), want_ctx, "{imp:?}");
+        assert_eq!(key.sign_ph(b"ctx", &m).unwrap(), want_ph, "{imp:?}");
+        // Verification (public data, variable time) of what was signed.
+        key.verifying_key().verify(&msg, &sig).unwrap();
+    });
+}
+
+/// Keys drawn from the operating system's generator, which the library
+/// marks secret itself (`classify_slice` in `generate`): X25519 public
+/// keys and a shared secret both ways, an Ed25519 key and a signature.
+#[test]
+fn curve25519_generated_keys() {
+    check_valgrind();
+    for_each_impl::<curve25519::Impl>("curve25519 generate", |imp| {
+        let a = x25519::PrivateKey::generate().unwrap().with_impl(imp);
+        let b = x25519::PrivateKey::generate().unwrap().with_impl(imp);
+        // Shared secrets are declassified by the library when returned.
+        let s1 = *a.diffie_hellman(&b.public_key()).unwrap().as_bytes();
+        let s2 = *b.diffie_hellman(&a.public_key()).unwrap().as_bytes();
+        assert_eq!(s1, s2, "{imp:?}");
+        let k = ed25519::SigningKey::generate().unwrap().with_impl(imp);
+        let sig = k.sign(b"generated");
+        k.verifying_key().verify(b"generated", &sig).unwrap();
     });
 }
