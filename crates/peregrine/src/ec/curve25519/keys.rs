@@ -233,10 +233,7 @@ type SecretAndPublic = (Zeroizing<[u8; 32]>, Option<[u8; 32]>);
 
 /// The 32-byte secret of a PKCS#8 key for `want`, and the public key of a
 /// version 2 key when it has one.
-fn pkcs8_decode(
-    der: &[u8],
-    want: ObjectIdentifier,
-) -> Result<SecretAndPublic, Error> {
+fn pkcs8_decode(der: &[u8], want: ObjectIdentifier) -> Result<SecretAndPublic, Error> {
     let info = pkcs8::PrivateKeyInfo::from_der(der)
         .map_err(|_| bad("malformed PKCS#8 private key DER"))?;
     check_algorithm(&info.algorithm, want)?;
