@@ -566,15 +566,9 @@ fn closed_stdout_is_not_a_panic() {
 /// when there is no `openssl` binary or we run under emulation.
 #[test]
 fn dgst_matches_openssl_byte_for_byte() {
-    if emulated() {
-        eprintln!("skipped: under an emulator");
+    if !openssl_for("dgst_matches_openssl_byte_for_byte") {
         return;
     }
-    let Ok(v) = Command::new("openssl").arg("version").output() else {
-        eprintln!("skipped: no openssl binary");
-        return;
-    };
-    eprintln!("comparing with {}", text(&v.stdout).trim());
     let dir = std::env::temp_dir().join(format!("peregrine-openssl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut big = Vec::with_capacity((1 << 20) + 3);
@@ -693,12 +687,7 @@ fn xorshift_bytes(n: usize, seed: u32) -> Vec<u8> {
 /// on lengths around every block and read-buffer boundary; and back again.
 #[test]
 fn enc_matches_openssl_byte_for_byte() {
-    if emulated() {
-        eprintln!("skipped: under an emulator");
-        return;
-    }
-    if Command::new("openssl").arg("version").output().is_err() {
-        eprintln!("skipped: no openssl binary");
+    if !openssl_for("enc_matches_openssl_byte_for_byte") {
         return;
     }
     let key = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
@@ -1070,12 +1059,7 @@ fn enc_aead_matches_python_cryptography() {
 /// verify here, and a changed message or signature fails with exit 1.
 #[test]
 fn rsa_commands_interoperate_with_openssl() {
-    if emulated() {
-        eprintln!("skipped: under an emulator");
-        return;
-    }
-    if Command::new("openssl").arg("version").output().is_err() {
-        eprintln!("skipped: no openssl binary");
+    if !openssl_for("rsa_commands_interoperate_with_openssl") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("peregrine-rsa-cli-{}", std::process::id()));
