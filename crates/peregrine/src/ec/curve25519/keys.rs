@@ -130,13 +130,27 @@ fn pem_decode(pem: &[u8]) -> Result<(String, Zeroizing<Vec<u8>>), Error> {
     Ok((String::from(label), Zeroizing::new(der)))
 }
 
-/// The DER inside a PEM document labelled `want`.
-fn pem_expect(pem: &str, want: &str, what: &'static str) -> Result<Zeroizing<Vec<u8>>, Error> {
+/// The DER inside a PEM document labelled `want`; another label is an
+/// error saying what it is (`ed`: the caller loads Ed25519, else X25519).
+fn pem_expect(pem: &str, want: &str, ed: bool) -> Result<Zeroizing<Vec<u8>>, Error> {
     let (label, der) = pem_decode(pem.as_bytes())?;
-    if label != want {
-        return Err(bad(what));
+    if label == want {
+        return Ok(der);
     }
-    Ok(der)
+    let private = want == PRIVATE_LABEL;
+    Err(bad(match (label.as_str(), ed) {
+        ("RSA PRIVATE KEY" | "RSA PUBLIC KEY", true) => {
+            "an RSA (PKCS#1) key where an Ed25519 key is needed"
+        }
+        ("RSA PRIVATE KEY" | "RSA PUBLIC KEY", false) => {
+            "an RSA (PKCS#1) key where an X25519 key is needed"
+        }
+        ("ENCRYPTED PRIVATE KEY", _) => "encrypted PKCS#8 private keys are not supported",
+        (PUBLIC_LABEL, _) if private => "a public key where a private key is needed",
+        (PRIVATE_LABEL, _) if !private => "a private key where a public key is needed",
+        _ if private => "PEM label is not PRIVATE KEY",
+        _ => "PEM label is not PUBLIC KEY",
+    }))
 }
 
 fn pem_encode(label: &str, der: &[u8]) -> Result<String, Error> {
@@ -347,7 +361,7 @@ impl SigningKey {
     /// As [`SigningKey::from_pkcs8_der`], and malformed PEM or another
     /// label.
     pub fn from_pkcs8_pem(pem: &str) -> Result<SigningKey, Error> {
-        let der = pem_expect(pem, PRIVATE_LABEL, "PEM label is not PRIVATE KEY")?;
+        let der = pem_expect(pem, PRIVATE_LABEL, true)?;
         SigningKey::from_pkcs8_der(&der)
     }
 
@@ -409,7 +423,7 @@ impl VerifyingKey {
     /// As [`VerifyingKey::from_public_key_der`], and malformed PEM or
     /// another label.
     pub fn from_public_key_pem(pem: &str) -> Result<VerifyingKey, Error> {
-        let der = pem_expect(pem, PUBLIC_LABEL, "PEM label is not PUBLIC KEY")?;
+        let der = pem_expect(pem, PUBLIC_LABEL, true)?;
         VerifyingKey::from_public_key_der(&der)
     }
 
@@ -470,7 +484,7 @@ impl x25519::PrivateKey {
     /// As [`x25519::PrivateKey::from_pkcs8_der`], and malformed PEM or
     /// another label.
     pub fn from_pkcs8_pem(pem: &str) -> Result<x25519::PrivateKey, Error> {
-        let der = pem_expect(pem, PRIVATE_LABEL, "PEM label is not PRIVATE KEY")?;
+        let der = pem_expect(pem, PRIVATE_LABEL, false)?;
         x25519::PrivateKey::from_pkcs8_der(&der)
     }
 
@@ -532,7 +546,7 @@ impl x25519::PublicKey {
     /// As [`x25519::PublicKey::from_public_key_der`], and malformed PEM or
     /// another label.
     pub fn from_public_key_pem(pem: &str) -> Result<x25519::PublicKey, Error> {
-        let der = pem_expect(pem, PUBLIC_LABEL, "PEM label is not PUBLIC KEY")?;
+        let der = pem_expect(pem, PUBLIC_LABEL, false)?;
         x25519::PublicKey::from_public_key_der(&der)
     }
 
