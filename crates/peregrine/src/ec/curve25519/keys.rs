@@ -50,11 +50,11 @@ use super::x25519;
 use crate::Error;
 
 /// `id-X25519` (RFC 8410 section 3).
-pub const X25519_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.110");
+const X25519_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.110");
 /// `id-X448`.
 const X448_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.111");
 /// `id-Ed25519` (RFC 8410 section 3).
-pub const ED25519_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.112");
+const ED25519_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.112");
 /// `id-Ed448`.
 const ED448_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.113");
 /// `rsaEncryption`.
