@@ -1654,6 +1654,31 @@ fn curve25519_commands() {
     ] {
         one_error_line(&peregrine(args), 2, &format!("{args:?}"));
     }
+    // RSA keys (kept working): DER written with -outform, read by content.
+    let rsa_pem = std::fs::read(&rsa).unwrap();
+    ok(&peregrine(&[
+        "pkey",
+        "-in",
+        &rsa,
+        "-outform",
+        "DER",
+        "-out",
+        &p("rsa.der"),
+    ]));
+    assert_eq!(ok(&peregrine(&["pkey", "-in", &p("rsa.der")])), rsa_pem);
+    let rsa_pub = ok(&peregrine(&["pkey", "-in", &rsa, "-pubout"]));
+    ok(&peregrine(&[
+        "pkey",
+        "-in",
+        &rsa,
+        "-pubout",
+        "-outform",
+        "DER",
+        "-out",
+        &p("rsa-pub.der"),
+    ]));
+    let o = peregrine(&["pkey", "-pubin", "-in", &p("rsa-pub.der")]);
+    assert_eq!(ok(&o), rsa_pub);
     // The help names the new commands.
     let help = text(&peregrine(&["help"]).stdout);
     for w in [
