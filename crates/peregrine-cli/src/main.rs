@@ -6,9 +6,11 @@
 //! peregrine info
 //! peregrine dgst [-sha256|-sha224|-ALG] [FILE...]
 //! peregrine enc -aes-128-cbc -K HEX -iv HEX [-d] [-nopad] [-in FILE] [-out FILE]
+//! peregrine genpkey -algorithm X25519|ED25519|RSA [-out FILE]
 //! peregrine genrsa [-out FILE] [BITS]
-//! peregrine pkey -in KEY [-pubout] [-out FILE]
-//! peregrine pkeyutl -sign|-verify -inkey KEY [-pubin] [-sigfile SIG] [-in FILE] [-digest sha256] [-pss]
+//! peregrine pkey -in KEY [-pubin] [-pubout] [-out FILE] [-outform PEM|DER]
+//! peregrine pkeyutl -sign|-verify -inkey KEY [-pubin] [-rawin] [-sigfile SIG] [-in FILE] [-digest sha256] [-pss]
+//! peregrine pkeyutl -derive -inkey KEY -peerkey PEER [-out FILE]
 //! ```
 
 mod dgst;
@@ -115,13 +117,20 @@ commands:
                              cbc,ctr,cfb,ofb}); also aes-{128,256}-xts and the
                              AEADs aes-*-gcm, aes-*-ccm, chacha20-poly1305
                              (ciphertext || tag); 'peregrine enc -help'
+  genpkey -algorithm X25519|ED25519|RSA [-out F]
+                             a new key, PKCS#8 PEM as openssl genpkey writes
+                             (RSA: -pkeyopt rsa_keygen_bits:2048|3072|4096)
   genrsa [-out F] [BITS]     a new RSA key (2048, 3072, 4096), PKCS#8 PEM
-  pkey -in KEY [-pubout] [-out F]
-                             a key again, or its public half (SPKI PEM)
-  pkeyutl -sign -inkey KEY [-in F] [-out SIG] [-digest sha256] [-pss]
-  pkeyutl -verify [-pubin] -inkey KEY -sigfile SIG [-in F] [-digest ..] [-pss]
-                             RSA signatures over the input's digest (PKCS#1
-                             v1.5, or PSS), as openssl pkeyutl -rawin -digest
+  pkey -in KEY [-pubin] [-pubout] [-out F] [-outform PEM|DER]
+                             a key again, or its public half (SPKI); RSA,
+                             ED25519, X25519; PEM or DER in, PEM out
+  pkeyutl -sign -inkey KEY [-rawin] [-in F] [-out SIG] [-digest sha256] [-pss]
+  pkeyutl -verify [-pubin] -inkey KEY [-rawin] -sigfile SIG [-in F] [-digest ..] [-pss]
+                             RSA: signatures over the input's digest (PKCS#1
+                             v1.5, or PSS), as openssl pkeyutl -rawin -digest;
+                             ED25519: over the input itself, -rawin required
+  pkeyutl -derive -inkey KEY -peerkey PEER [-out F]
+                             X25519 shared secret (32 bytes, raw)
   help                       this text
 
 environment:
@@ -167,6 +176,7 @@ fn main() -> ExitCode {
             .and_then(|a| info::run(&a, &mut out)),
         "dgst" => dgst::run(rest, &mut out),
         "enc" => enc::run(rest, &mut out),
+        "genpkey" => pkey::genpkey(rest, &mut out),
         "genrsa" => pkey::genrsa(rest, &mut out),
         "pkey" => pkey::pkey(rest, &mut out),
         "pkeyutl" => pkey::pkeyutl(rest, &mut out),
@@ -177,7 +187,7 @@ fn main() -> ExitCode {
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
         _ => Err(Fail::Usage(format!(
-            "unknown command '{}' (commands: speed, info, dgst, enc, genrsa, pkey, pkeyutl, help, version)",
+            "unknown command '{}' (commands: speed, info, dgst, enc, genpkey, genrsa, pkey, pkeyutl, help, version)",
             cmd.to_string_lossy()
         ))),
     };

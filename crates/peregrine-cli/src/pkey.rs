@@ -1,22 +1,36 @@
-//! RSA keys and signatures from the command line, in openssl's spelling:
+//! Keys, signatures and key agreement from the command line, in openssl's
+//! spelling:
 //!
 //! ```text
-//! peregrine genrsa [-out FILE] [BITS]        a new key (2048, 3072, 4096), PKCS#8 PEM
-//! peregrine pkey -in KEY [-pubout] [-out F]  a key again, or its public half (SPKI PEM)
-//! peregrine pkeyutl -sign -inkey KEY [-in F] [-out SIG] [-digest sha256] [-pss]
-//! peregrine pkeyutl -verify (-inkey KEY | -pubin -inkey PUB) -sigfile SIG [-in F]
+//! peregrine genpkey -algorithm X25519|ED25519|RSA [-out FILE]   a new key, PKCS#8 PEM
+//! peregrine genrsa [-out FILE] [BITS]        a new RSA key (2048, 3072, 4096), PKCS#8 PEM
+//! peregrine pkey -in KEY [-pubin] [-pubout] [-out F] [-outform PEM|DER]
+//!                                            a key again, or its public half (SPKI)
+//! peregrine pkeyutl -sign -inkey KEY [-rawin] [-in F] [-out SIG] [-digest sha256] [-pss]
+//! peregrine pkeyutl -verify (-inkey KEY | -pubin -inkey PUB) [-rawin] -sigfile SIG [-in F]
 //!                   [-digest sha256] [-pss]
+//! peregrine pkeyutl -derive -inkey KEY -peerkey PEER [-out F]
 //! ```
 //!
-//! `pkeyutl` hashes its input with `-digest` (SHA-256 by default; sha384,
-//! sha512; sha1 for `-verify` only) and signs or verifies the digest: the
-//! same as `openssl pkeyutl -rawin -digest sha256` and `openssl dgst -sha256
-//! -sign/-verify`, PKCS#1 v1.5 by default, PSS with `-pss` (salt as long as
-//! the digest when signing; any salt length accepted when verifying, as
-//! openssl's `auto`). Keys are PEM: PKCS#8 or PKCS#1 private keys, SPKI or
-//! PKCS#1 public keys. Files are written through a temporary name and
-//! renamed, so a failure never leaves half a file; private keys are
-//! created readable by their owner only.
+//! Key files are PEM or DER, recognised by their content: PKCS#8 private
+//! keys (RSA, Ed25519, X25519; PKCS#1 for RSA too) and SubjectPublicKeyInfo
+//! public keys (PKCS#1 for RSA too). Keys are written as PKCS#8 and SPKI
+//! PEM, byte for byte what openssl 3 writes (`-outform DER` for DER).
+//!
+//! With an RSA key, `pkeyutl` hashes its input with `-digest` (SHA-256 by
+//! default; sha384, sha512; sha1 for `-verify` only) and signs or verifies
+//! the digest: the same as `openssl pkeyutl -rawin -digest sha256` and
+//! `openssl dgst -sha256 -sign/-verify`, PKCS#1 v1.5 by default, PSS with
+//! `-pss` (salt as long as the digest when signing; any salt length
+//! accepted when verifying, as openssl's `auto`). With an Ed25519 key it
+//! signs the input itself (pure Ed25519, 64-byte signatures) and, as
+//! openssl 3, needs `-rawin` and takes no `-digest`. `-derive` is X25519:
+//! the 32-byte shared secret, raw; a peer key of small order (an all-zero
+//! secret) is an error. Verification prints openssl's "Signature Verified
+//! Successfully" (exit 0) or "Signature Verification Failure" (exit 1).
+//! Files are written through a temporary name and renamed, so a failure
+//! never leaves half a file; private keys and shared secrets are created
+//! readable by their owner only.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -24,6 +38,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use peregrine::ec::curve25519::ed25519::{self, SigningKey, VerifyingKey};
+use peregrine::ec::curve25519::keys::{Algorithm, private_key_algorithm, public_key_algorithm};
+use peregrine::ec::curve25519::x25519;
 use peregrine::hash::sha1::Sha1;
 use peregrine::hash::sha256::Sha256;
 use peregrine::hash::sha512::{Sha384, Sha512};
@@ -60,8 +77,14 @@ fn read_input(path: Option<&Path>) -> Result<Vec<u8>, String> {
         }
         Some(p) => {
             let f = File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            if f.metadata().is_ok_and(|m| m.is_dir()) {
+            let meta = f.metadata();
+            if meta.as_ref().is_ok_and(|m| m.is_dir()) {
                 return Err(format!("{}: is a directory", p.display()));
+            }
+            // One allocation for a regular file (no reallocation leaving
+            // copies of a key file behind).
+            if let Ok(m) = meta {
+                v.reserve_exact(m.len().min(MAX_INPUT) as usize + 1);
             }
             f.take(MAX_INPUT + 1).read_to_end(&mut v)
         }
@@ -76,11 +99,6 @@ fn read_input(path: Option<&Path>) -> Result<Vec<u8>, String> {
         return Err("input over 1 GiB".into());
     }
     Ok(v)
-}
-
-fn read_text(path: &Path) -> Result<String, String> {
-    let v = read_input(Some(path))?;
-    String::from_utf8(v).map_err(|_| format!("{}: not a PEM file (not UTF-8)", path.display()))
 }
 
 /// Writes `data` to `path` (or `out` when `None`) through a temporary file.
@@ -115,14 +133,207 @@ fn write_output(
     })
 }
 
-fn load_private(path: &Path) -> Result<RsaPrivateKey, String> {
-    let pem = read_text(path)?;
-    RsaPrivateKey::from_pem(&pem).map_err(|e| format!("{}: {e}", path.display()))
+/// Bytes that may hold a secret (a private key file), zeroed when dropped.
+struct Wiped(Vec<u8>);
+
+impl Drop for Wiped {
+    fn drop(&mut self) {
+        self.0.fill(0);
+        std::hint::black_box(&mut self.0);
+    }
 }
 
-fn load_public(path: &Path) -> Result<RsaPublicKey, String> {
-    let pem = read_text(path)?;
-    RsaPublicKey::from_pem(&pem).map_err(|e| format!("{}: {e}", path.display()))
+/// A private key of any algorithm the commands know.
+enum PrivKey {
+    Rsa(Box<RsaPrivateKey>),
+    Ed25519(Box<SigningKey>),
+    X25519(Box<x25519::PrivateKey>),
+}
+
+/// A public key of any algorithm the commands know.
+enum PubKey {
+    Rsa(Box<RsaPublicKey>),
+    Ed25519(VerifyingKey),
+    X25519(x25519::PublicKey),
+}
+
+impl PrivKey {
+    fn name(&self) -> &'static str {
+        match self {
+            PrivKey::Rsa(_) => "RSA",
+            PrivKey::Ed25519(_) => "ED25519",
+            PrivKey::X25519(_) => "X25519",
+        }
+    }
+
+    fn public(&self) -> PubKey {
+        match self {
+            PrivKey::Rsa(k) => PubKey::Rsa(Box::new(k.public_key().clone())),
+            PrivKey::Ed25519(k) => PubKey::Ed25519(*k.verifying_key()),
+            PrivKey::X25519(k) => PubKey::X25519(k.public_key()),
+        }
+    }
+
+    /// PKCS#8, PEM or DER (wiped on drop).
+    fn to_pkcs8(&self, form: Form) -> Result<Wiped, String> {
+        let e = |e: peregrine::Error| e.to_string();
+        Ok(Wiped(match form {
+            Form::Pem => match self {
+                PrivKey::Rsa(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
+                PrivKey::Ed25519(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
+                PrivKey::X25519(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
+            },
+            Form::Der => match self {
+                PrivKey::Rsa(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
+                PrivKey::Ed25519(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
+                PrivKey::X25519(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
+            },
+        }))
+    }
+}
+
+impl PubKey {
+    fn name(&self) -> &'static str {
+        match self {
+            PubKey::Rsa(_) => "RSA",
+            PubKey::Ed25519(_) => "ED25519",
+            PubKey::X25519(_) => "X25519",
+        }
+    }
+
+    /// SubjectPublicKeyInfo, PEM or DER.
+    fn to_spki(&self, form: Form) -> Result<Vec<u8>, String> {
+        let r = match (form, self) {
+            (Form::Pem, PubKey::Rsa(k)) => k.to_spki_pem().map(String::into_bytes),
+            (Form::Pem, PubKey::Ed25519(k)) => k.to_public_key_pem().map(String::into_bytes),
+            (Form::Pem, PubKey::X25519(k)) => k.to_public_key_pem().map(String::into_bytes),
+            (Form::Der, PubKey::Rsa(k)) => k.to_spki_der(),
+            (Form::Der, PubKey::Ed25519(k)) => k.to_public_key_der(),
+            (Form::Der, PubKey::X25519(k)) => k.to_public_key_der(),
+        };
+        r.map_err(|e| e.to_string())
+    }
+}
+
+/// PEM or DER, for `-outform` (inputs are recognised either way).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Pem,
+    Der,
+}
+
+fn form(cmd: &str, flag: &str, v: Option<&OsString>) -> Result<Form, Usage> {
+    let v = v.ok_or_else(|| Usage(format!("{cmd}: {flag} needs PEM or DER")))?;
+    match arg(v)?.to_ascii_uppercase().as_str() {
+        "PEM" => Ok(Form::Pem),
+        "DER" => Ok(Form::Der),
+        f => Err(Usage(format!(
+            "{cmd}: {flag} must be PEM or DER, not '{f}'"
+        ))),
+    }
+}
+
+/// The text of `data` when it is PEM (it starts, after white space, with
+/// `-----BEGIN `), or `None` for DER.
+fn pem_text<'a>(data: &'a [u8], path: &Path) -> Result<Option<&'a str>, String> {
+    let t = data.trim_ascii_start();
+    if !t.starts_with(b"-----BEGIN ") {
+        return Ok(None);
+    }
+    std::str::from_utf8(data)
+        .map(Some)
+        .map_err(|_| format!("{}: PEM file is not UTF-8", path.display()))
+}
+
+const KNOWN: &str = "RSA, ED25519 and X25519";
+
+/// A private key file: PKCS#8 (RSA, Ed25519, X25519) or PKCS#1 (RSA), PEM
+/// or DER, recognised by its content.
+fn load_private(path: &Path) -> Result<PrivKey, String> {
+    let data = Wiped(read_input(Some(path))?);
+    let at = |e: peregrine::Error| format!("{}: {e}", path.display());
+    let pem = pem_text(&data.0, path)?;
+    match private_key_algorithm(&data.0) {
+        Ok(Algorithm::Ed25519) => match pem {
+            Some(t) => SigningKey::from_pkcs8_pem(t),
+            None => SigningKey::from_pkcs8_der(&data.0),
+        }
+        .map(|k| PrivKey::Ed25519(Box::new(k)))
+        .map_err(at),
+        Ok(Algorithm::X25519) => match pem {
+            Some(t) => x25519::PrivateKey::from_pkcs8_pem(t),
+            None => x25519::PrivateKey::from_pkcs8_der(&data.0),
+        }
+        .map(|k| PrivKey::X25519(Box::new(k)))
+        .map_err(at),
+        Ok(Algorithm::Rsa) => match pem {
+            Some(t) => RsaPrivateKey::from_pem(t),
+            None => RsaPrivateKey::from_der(&data.0),
+        }
+        .map(|k| PrivKey::Rsa(Box::new(k)))
+        .map_err(at),
+        Ok(other) => Err(format!(
+            "{}: {} keys are not supported (only {KNOWN})",
+            path.display(),
+            other.name()
+        )),
+        // Not PKCS#8: a DER PKCS#1 RSA key is the one other form.
+        Err(e) => match pem {
+            Some(_) => Err(at(e)),
+            None => RsaPrivateKey::from_der(&data.0)
+                .map(|k| PrivKey::Rsa(Box::new(k)))
+                .map_err(|_| {
+                    format!(
+                        "{}: not a private key (PKCS#8 or PKCS#1, PEM or DER)",
+                        path.display()
+                    )
+                }),
+        },
+    }
+}
+
+/// A public key file: SubjectPublicKeyInfo (RSA, Ed25519, X25519) or
+/// PKCS#1 (RSA), PEM or DER.
+fn load_public(path: &Path) -> Result<PubKey, String> {
+    let data = read_input(Some(path))?;
+    let at = |e: peregrine::Error| format!("{}: {e}", path.display());
+    let pem = pem_text(&data, path)?;
+    match public_key_algorithm(&data) {
+        Ok(Algorithm::Ed25519) => match pem {
+            Some(t) => VerifyingKey::from_public_key_pem(t),
+            None => VerifyingKey::from_public_key_der(&data),
+        }
+        .map(PubKey::Ed25519)
+        .map_err(at),
+        Ok(Algorithm::X25519) => match pem {
+            Some(t) => x25519::PublicKey::from_public_key_pem(t),
+            None => x25519::PublicKey::from_public_key_der(&data),
+        }
+        .map(PubKey::X25519)
+        .map_err(at),
+        Ok(Algorithm::Rsa) => match pem {
+            Some(t) => RsaPublicKey::from_pem(t),
+            None => RsaPublicKey::from_der(&data),
+        }
+        .map(|k| PubKey::Rsa(Box::new(k)))
+        .map_err(at),
+        Ok(other) => Err(format!(
+            "{}: {} keys are not supported (only {KNOWN})",
+            path.display(),
+            other.name()
+        )),
+        Err(e) => match pem {
+            Some(_) => Err(at(e)),
+            None => RsaPublicKey::from_der(&data)
+                .map(|k| PubKey::Rsa(Box::new(k)))
+                .map_err(|_| {
+                    format!(
+                        "{}: not a public key (SubjectPublicKeyInfo or PKCS#1, PEM or DER)",
+                        path.display()
+                    )
+                }),
+        },
+    }
 }
 
 /// `genrsa [-out FILE] [BITS]`.
@@ -178,9 +389,98 @@ pub fn genrsa(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> 
     }
 }
 
-/// `pkey -in KEY [-pubin] [-pubout] [-out FILE]`.
+/// `genpkey -algorithm X25519|ED25519|RSA [-pkeyopt rsa_keygen_bits:N]
+/// [-out FILE] [-outform PEM|DER]`.
+pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
+    let (mut alg, mut output, mut outform, mut bits) = (None, None, Form::Pem, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match arg(a)? {
+            "-algorithm" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Usage("genpkey: -algorithm needs a name".into()))?;
+                alg = Some(arg(v)?.to_ascii_uppercase());
+            }
+            "-out" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Usage("genpkey: -out needs a file".into()))?;
+                output = Some(PathBuf::from(v));
+            }
+            "-outform" => outform = form("genpkey", "-outform", it.next())?,
+            "-pkeyopt" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Usage("genpkey: -pkeyopt needs OPT:VALUE".into()))?;
+                let v = arg(v)?;
+                let n = v
+                    .strip_prefix("rsa_keygen_bits:")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|b| matches!(b, 2048 | 3072 | 4096))
+                    .ok_or_else(|| {
+                        Usage(format!(
+                            "genpkey: -pkeyopt '{v}' not supported (rsa_keygen_bits:2048|3072|4096)"
+                        ))
+                    })?;
+                bits = Some(n);
+            }
+            "-h" | "-help" | "--help" => {
+                writeln!(
+                    out,
+                    "usage: peregrine genpkey -algorithm X25519|ED25519|RSA [-pkeyopt rsa_keygen_bits:N] [-out FILE] [-outform PEM|DER]"
+                )?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            f => {
+                return Err(Usage(format!(
+                    "genpkey: unknown option '{f}' (options: -algorithm, -pkeyopt, -out, -outform)"
+                ))
+                .into());
+            }
+        }
+    }
+    let alg =
+        alg.ok_or_else(|| Usage("genpkey: -algorithm X25519|ED25519|RSA is required".into()))?;
+    if bits.is_some() && alg != "RSA" {
+        return Err(Usage(format!(
+            "genpkey: -pkeyopt rsa_keygen_bits is for RSA, not {alg}"
+        ))
+        .into());
+    }
+    let key = match alg.as_str() {
+        "ED25519" => SigningKey::generate().map(|k| PrivKey::Ed25519(Box::new(k))),
+        "X25519" => x25519::PrivateKey::generate().map(|k| {
+            // Stored clamped, as OpenSSL generates them (the same key
+            // either way: X25519 clamps when it uses the scalar).
+            let mut b = k.to_bytes();
+            b[0] &= 248;
+            b[31] &= 127;
+            b[31] |= 64;
+            let k = x25519::PrivateKey::from_bytes(b);
+            b.fill(0);
+            std::hint::black_box(&mut b);
+            PrivKey::X25519(Box::new(k))
+        }),
+        "RSA" => RsaPrivateKey::generate(bits.unwrap_or(2048)).map(|k| PrivKey::Rsa(Box::new(k))),
+        a => {
+            return Err(Usage(format!(
+                "genpkey: unknown algorithm '{a}' (X25519, ED25519, RSA)"
+            ))
+            .into());
+        }
+    };
+    let r = key
+        .map_err(|e| e.to_string())
+        .and_then(|k| k.to_pkcs8(outform))
+        .and_then(|b| write_output(output.as_deref(), &b.0, true, out));
+    Ok(r.map_or_else(|e| fail("genpkey", e), |()| ExitCode::SUCCESS))
+}
+
+/// `pkey -in KEY [-pubin] [-pubout] [-out FILE] [-inform F] [-outform F]`.
 pub fn pkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     let (mut input, mut output, mut pubin, mut pubout) = (None, None, false, false);
+    let mut outform = Form::Pem;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match arg(a)? {
@@ -198,16 +498,21 @@ pub fn pkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
             }
             "-pubin" => pubin = true,
             "-pubout" => pubout = true,
+            // Input is recognised (PEM or DER) whatever -inform says.
+            "-inform" => {
+                form("pkey", "-inform", it.next())?;
+            }
+            "-outform" => outform = form("pkey", "-outform", it.next())?,
             "-h" | "-help" | "--help" => {
                 writeln!(
                     out,
-                    "usage: peregrine pkey -in KEY.pem [-pubin] [-pubout] [-out FILE]"
+                    "usage: peregrine pkey -in KEY [-pubin] [-pubout] [-out FILE] [-inform PEM|DER] [-outform PEM|DER]"
                 )?;
                 return Ok(ExitCode::SUCCESS);
             }
             f => {
                 return Err(Usage(format!(
-                    "pkey: unknown option '{f}' (options: -in, -out, -pubin, -pubout)"
+                    "pkey: unknown option '{f}' (options: -in, -out, -pubin, -pubout, -inform, -outform)"
                 ))
                 .into());
             }
@@ -219,14 +524,12 @@ pub fn pkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
             let public = if pubin {
                 load_public(&input)?
             } else {
-                load_private(&input)?.public_key().clone()
+                load_private(&input)?.public()
             };
-            let pem = public.to_spki_pem().map_err(|e| e.to_string())?;
-            write_output(output.as_deref(), pem.as_bytes(), false, out)
+            write_output(output.as_deref(), &public.to_spki(outform)?, false, out)
         } else {
-            let key = load_private(&input)?;
-            let pem = key.to_pkcs8_pem().map_err(|e| e.to_string())?;
-            write_output(output.as_deref(), pem.as_bytes(), true, out)
+            let b = load_private(&input)?.to_pkcs8(outform)?;
+            write_output(output.as_deref(), &b.0, true, out)
         }
     })();
     Ok(r.map_or_else(|e| fail("pkey", e), |()| ExitCode::SUCCESS))
@@ -240,11 +543,19 @@ enum Digest {
     Sha512,
 }
 
-/// `pkeyutl -sign|-verify ...`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Sign,
+    Verify,
+    Derive,
+}
+
+/// `pkeyutl -sign|-verify|-derive ...`.
 pub fn pkeyutl(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
-    let (mut sign, mut verify, mut pubin, mut pss) = (false, false, false, false);
-    let (mut inkey, mut input, mut output, mut sigfile) = (None, None, None, None);
-    let mut digest = Digest::Sha256;
+    let (mut ops, mut pubin, mut pss, mut rawin) = (Vec::new(), false, false, false);
+    let (mut inkey, mut peerkey, mut input, mut output, mut sigfile) =
+        (None, None, None, None, None);
+    let mut digest = None;
     let mut it = args.iter();
     let path = |it: &mut std::slice::Iter<'_, OsString>, flag: &str| {
         it.next()
@@ -253,58 +564,186 @@ pub fn pkeyutl(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
     };
     while let Some(a) = it.next() {
         match arg(a)? {
-            "-sign" => sign = true,
-            "-verify" => verify = true,
+            "-sign" => ops.push(Op::Sign),
+            "-verify" => ops.push(Op::Verify),
+            "-derive" => ops.push(Op::Derive),
             "-pubin" => pubin = true,
             "-pss" => pss = true,
-            "-rawin" => {} // always: the input is the message, hashed here
+            // RSA: the input is always the message, hashed here; Ed25519
+            // needs it said, as openssl does.
+            "-rawin" => rawin = true,
             "-inkey" => inkey = Some(path(&mut it, "-inkey")?),
+            "-peerkey" => peerkey = Some(path(&mut it, "-peerkey")?),
             "-in" => input = Some(path(&mut it, "-in")?),
             "-out" => output = Some(path(&mut it, "-out")?),
             "-sigfile" => sigfile = Some(path(&mut it, "-sigfile")?),
+            // Key files are recognised (PEM or DER) whatever these say.
+            "-keyform" | "-peerform" => {
+                form("pkeyutl", arg(a)?, it.next())?;
+            }
             "-digest" => {
                 let v = it.next().ok_or_else(|| Usage("pkeyutl: -digest needs a name".into()))?;
-                digest = match arg(v)?.to_ascii_lowercase().as_str() {
+                digest = Some(match arg(v)?.to_ascii_lowercase().as_str() {
                     "sha1" | "sha-1" => Digest::Sha1,
                     "sha256" | "sha2-256" => Digest::Sha256,
                     "sha384" | "sha2-384" => Digest::Sha384,
                     "sha512" | "sha2-512" => Digest::Sha512,
                     d => return Err(Usage(format!("pkeyutl: unknown digest '{d}' (sha256, sha384, sha512; sha1 to verify)")).into()),
-                };
+                });
             }
             "-h" | "-help" | "--help" => {
-                writeln!(out, "usage: peregrine pkeyutl -sign -inkey KEY [-in F] [-out SIG] [-digest sha256|sha384|sha512] [-pss]\n       peregrine pkeyutl -verify [-pubin] -inkey KEY -sigfile SIG [-in F] [-digest ...] [-pss]")?;
+                writeln!(out, "{PKEYUTL_USAGE}")?;
                 return Ok(ExitCode::SUCCESS);
             }
-            f => return Err(Usage(format!("pkeyutl: unknown option '{f}' (options: -sign, -verify, -inkey, -pubin, -in, -out, -sigfile, -digest, -pss)")).into()),
+            f => return Err(Usage(format!("pkeyutl: unknown option '{f}' (options: -sign, -verify, -derive, -inkey, -pubin, -peerkey, -in, -out, -sigfile, -rawin, -digest, -pss)")).into()),
         }
     }
-    if sign == verify {
-        return Err(Usage("pkeyutl: give exactly one of -sign and -verify".into()).into());
-    }
+    let op = match ops[..] {
+        [op] => op,
+        _ => {
+            return Err(
+                Usage("pkeyutl: give exactly one of -sign, -verify and -derive".into()).into(),
+            );
+        }
+    };
     let inkey = inkey.ok_or_else(|| Usage("pkeyutl: -inkey KEY is required".into()))?;
-    if sign && pubin {
-        return Err(Usage("pkeyutl: -sign needs a private key (not -pubin)".into()).into());
+    if op != Op::Verify && pubin {
+        return Err(
+            Usage("pkeyutl: -sign and -derive need a private key (not -pubin)".into()).into(),
+        );
     }
-    if sign && digest == Digest::Sha1 {
+    if op == Op::Sign && digest == Some(Digest::Sha1) {
         return Err(
             Usage("pkeyutl: SHA-1 signatures are for verifying old ones only".into()).into(),
         );
     }
-    if verify && sigfile.is_none() {
+    if op == Op::Verify && sigfile.is_none() {
         return Err(Usage("pkeyutl: -verify needs -sigfile SIG".into()).into());
     }
+    if op == Op::Derive {
+        if peerkey.is_none() {
+            return Err(Usage("pkeyutl: -derive needs -peerkey PEER".into()).into());
+        }
+        if rawin || pss || digest.is_some() || sigfile.is_some() || input.is_some() {
+            return Err(Usage(
+                "pkeyutl: -derive takes no -in, -sigfile, -rawin, -digest or -pss".into(),
+            )
+            .into());
+        }
+    } else if peerkey.is_some() {
+        return Err(Usage("pkeyutl: -peerkey is for -derive".into()).into());
+    }
     // Keys first, so a bad key is reported before stdin is read.
-    if sign {
-        let key = match load_private(&inkey) {
-            Ok(k) => k,
-            Err(e) => return Ok(fail("pkeyutl", e)),
-        };
-        let msg = match read_input(input.as_deref()) {
-            Ok(m) => m,
-            Err(e) => return Ok(fail("pkeyutl", e)),
-        };
-        let sig = match (digest, pss) {
+    let r = match op {
+        Op::Derive => derive(&inkey, peerkey.as_deref(), output.as_deref(), out),
+        Op::Sign => {
+            let o = SignOpts { digest, pss, rawin };
+            sign(&inkey, o, input.as_deref(), output.as_deref(), out)
+        }
+        Op::Verify => {
+            let o = SignOpts { digest, pss, rawin };
+            let sigfile = sigfile.as_deref().unwrap_or(Path::new("-"));
+            return verify(&inkey, pubin, o, input.as_deref(), sigfile, out);
+        }
+    };
+    Ok(r.map_or_else(|e| fail("pkeyutl", e), |()| ExitCode::SUCCESS))
+}
+
+const PKEYUTL_USAGE: &str = "\
+usage: peregrine pkeyutl -sign -inkey KEY [-rawin] [-in F] [-out SIG] [-digest sha256|sha384|sha512] [-pss]
+       peregrine pkeyutl -verify [-pubin] -inkey KEY [-rawin] -sigfile SIG [-in F] [-digest ...] [-pss]
+       peregrine pkeyutl -derive -inkey KEY -peerkey PEER [-out F]
+RSA signs the input's digest (-rawin optional); Ed25519 signs the input itself and needs -rawin
+(no -digest, no -pss); -derive is X25519 (the 32-byte shared secret, raw).";
+
+/// The signing options: `-digest` (when given), `-pss`, `-rawin`.
+#[derive(Clone, Copy)]
+struct SignOpts {
+    digest: Option<Digest>,
+    pss: bool,
+    rawin: bool,
+}
+
+impl SignOpts {
+    /// The Ed25519 rules: `-rawin` required, no `-digest`, no `-pss`.
+    fn ed25519(self) -> Result<(), String> {
+        if self.digest.is_some() || self.pss {
+            return Err(
+                "ED25519 takes no -digest or -pss (it hashes the message with SHA-512 itself)"
+                    .into(),
+            );
+        }
+        if !self.rawin {
+            return Err(
+                "ED25519 signs the message itself: add -rawin (openssl 3 requires it too)".into(),
+            );
+        }
+        Ok(())
+    }
+}
+
+fn derive(
+    inkey: &Path,
+    peerkey: Option<&Path>,
+    output: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let key = match load_private(inkey)? {
+        PrivKey::X25519(k) => k,
+        k => {
+            return Err(format!(
+                "{}: -derive needs an X25519 key, not {}",
+                inkey.display(),
+                k.name()
+            ));
+        }
+    };
+    let peerkey = peerkey.unwrap_or(Path::new("-"));
+    // The peer's public key; a private key file gives its public half.
+    let peer = match load_public(peerkey) {
+        Ok(p) => p,
+        Err(e) => match load_private(peerkey) {
+            Ok(k) => k.public(),
+            Err(_) => return Err(e),
+        },
+    };
+    let peer = match peer {
+        PubKey::X25519(p) => p,
+        p => {
+            return Err(format!(
+                "{}: peer key is {}, not X25519",
+                peerkey.display(),
+                p.name()
+            ));
+        }
+    };
+    let secret = key
+        .diffie_hellman(&peer)
+        .map_err(|e| format!("{}: {e}", peerkey.display()))?;
+    write_output(output, secret.as_bytes(), true, out)
+}
+
+fn sign(
+    inkey: &Path,
+    o: SignOpts,
+    input: Option<&Path>,
+    output: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let key = load_private(inkey)?;
+    if let PrivKey::Ed25519(_) = key {
+        o.ed25519()?;
+    }
+    if let PrivKey::X25519(_) = key {
+        return Err(format!(
+            "{}: X25519 keys cannot sign (they are for -derive)",
+            inkey.display()
+        ));
+    }
+    let msg = read_input(input)?;
+    let sig = match key {
+        PrivKey::Ed25519(k) => k.sign(&msg).to_vec(),
+        PrivKey::Rsa(key) => match (o.digest.unwrap_or(Digest::Sha256), o.pss) {
             (Digest::Sha256, false) => key.sign_pkcs1v15::<Sha256>(&msg),
             (Digest::Sha384, false) => key.sign_pkcs1v15::<Sha384>(&msg),
             (Digest::Sha512, false) => key.sign_pkcs1v15::<Sha512>(&msg),
@@ -312,41 +751,81 @@ pub fn pkeyutl(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
             (Digest::Sha384, true) => key.sign_pss::<Sha384>(&msg, SaltLen::Digest),
             (Digest::Sha512, true) => key.sign_pss::<Sha512>(&msg, SaltLen::Digest),
             (Digest::Sha1, _) => unreachable_sha1(),
-        };
-        return Ok(match sig {
-            Ok(s) => match write_output(output.as_deref(), &s, false, out) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail("pkeyutl", e),
-            },
-            Err(e) => fail("pkeyutl", e),
-        });
-    }
+        }
+        .map_err(|e| e.to_string())?,
+        // Refused above, before reading the input.
+        PrivKey::X25519(_) => return Err("X25519 keys cannot sign".into()),
+    };
+    write_output(output, &sig, false, out)
+}
+
+fn verify(
+    inkey: &Path,
+    pubin: bool,
+    o: SignOpts,
+    input: Option<&Path>,
+    sigfile: &Path,
+    out: &mut dyn Write,
+) -> Result<ExitCode, Fail> {
     let public = if pubin {
-        load_public(&inkey)
+        load_public(inkey)
     } else {
-        load_private(&inkey).map(|k| k.public_key().clone())
+        load_private(inkey).map(|k| k.public())
     };
     let public = match public {
+        Ok(PubKey::X25519(_)) => {
+            return Ok(fail(
+                "pkeyutl",
+                format!(
+                    "{}: X25519 keys cannot verify (they are for -derive)",
+                    inkey.display()
+                ),
+            ));
+        }
         Ok(p) => p,
         Err(e) => return Ok(fail("pkeyutl", e)),
     };
-    let sig = match read_input(sigfile.as_deref()) {
+    if let PubKey::Ed25519(_) = public
+        && let Err(e) = o.ed25519()
+    {
+        return Ok(fail("pkeyutl", e));
+    }
+    let sig = match read_input(Some(sigfile)) {
         Ok(s) => s,
         Err(e) => return Ok(fail("pkeyutl", e)),
     };
-    let msg = match read_input(input.as_deref()) {
+    let msg = match read_input(input) {
         Ok(m) => m,
         Err(e) => return Ok(fail("pkeyutl", e)),
     };
-    let r = match (digest, pss) {
-        (Digest::Sha1, false) => public.verify_pkcs1v15::<Sha1>(&msg, &sig),
-        (Digest::Sha256, false) => public.verify_pkcs1v15::<Sha256>(&msg, &sig),
-        (Digest::Sha384, false) => public.verify_pkcs1v15::<Sha384>(&msg, &sig),
-        (Digest::Sha512, false) => public.verify_pkcs1v15::<Sha512>(&msg, &sig),
-        (Digest::Sha1, true) => public.verify_pss::<Sha1>(&msg, &sig, SaltLen::Auto),
-        (Digest::Sha256, true) => public.verify_pss::<Sha256>(&msg, &sig, SaltLen::Auto),
-        (Digest::Sha384, true) => public.verify_pss::<Sha384>(&msg, &sig, SaltLen::Auto),
-        (Digest::Sha512, true) => public.verify_pss::<Sha512>(&msg, &sig, SaltLen::Auto),
+    let r = match &public {
+        PubKey::Ed25519(k) => {
+            if sig.len() != ed25519::SIGNATURE_LEN {
+                // openssl's verdict, and why on stderr.
+                writeln!(out, "Signature Verification Failure")?;
+                return Ok(fail(
+                    "pkeyutl",
+                    format!(
+                        "{}: an Ed25519 signature is 64 bytes, this one {}",
+                        sigfile.display(),
+                        sig.len()
+                    ),
+                ));
+            }
+            k.verify(&msg, &sig)
+        }
+        PubKey::Rsa(public) => match (o.digest.unwrap_or(Digest::Sha256), o.pss) {
+            (Digest::Sha1, false) => public.verify_pkcs1v15::<Sha1>(&msg, &sig),
+            (Digest::Sha256, false) => public.verify_pkcs1v15::<Sha256>(&msg, &sig),
+            (Digest::Sha384, false) => public.verify_pkcs1v15::<Sha384>(&msg, &sig),
+            (Digest::Sha512, false) => public.verify_pkcs1v15::<Sha512>(&msg, &sig),
+            (Digest::Sha1, true) => public.verify_pss::<Sha1>(&msg, &sig, SaltLen::Auto),
+            (Digest::Sha256, true) => public.verify_pss::<Sha256>(&msg, &sig, SaltLen::Auto),
+            (Digest::Sha384, true) => public.verify_pss::<Sha384>(&msg, &sig, SaltLen::Auto),
+            (Digest::Sha512, true) => public.verify_pss::<Sha512>(&msg, &sig, SaltLen::Auto),
+        },
+        // Refused above, before reading the input.
+        PubKey::X25519(_) => Err(peregrine::Error::VerificationFailed),
     };
     // openssl's words, so scripts that grep for them keep working.
     match r {

@@ -1,5 +1,7 @@
 //! Curve25519: X25519 key agreement ([`x25519`], RFC 7748) and Ed25519
-//! signatures ([`ed25519`], RFC 8032), over GF(2^255 - 19).
+//! signatures ([`ed25519`], RFC 8032), over GF(2^255 - 19); their key
+//! files ([`keys`], RFC 8410: PKCS#8 and SubjectPublicKeyInfo, DER and
+//! PEM).
 //!
 //! Field kernels, best first (one is chosen per operation, like every
 //! other primitive's backend; `speed --impl all` shows each):
@@ -19,6 +21,7 @@
 pub mod ed25519;
 pub(crate) mod edwards;
 pub(crate) mod field;
+pub mod keys;
 pub(crate) mod scalar;
 mod table;
 pub mod x25519;
