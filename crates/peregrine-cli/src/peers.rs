@@ -24,7 +24,13 @@
 //!   output);
 //! - RSA on Peregrine's bench key: PKCS#1 v1.5 SHA-256 signatures over a
 //!   32-byte digest, their verification, OAEP-SHA-256 (MGF1-SHA-256)
-//!   encryption of those 32 bytes and its decryption.
+//!   encryption of those 32 bytes and its decryption;
+//! - X25519 and Ed25519 on the registry's bench keys: one shared secret of
+//!   the fixed private key and peer public key (`ecdhx25519`), an Ed25519
+//!   signature of openssl speed's 20-byte message or its verification
+//!   (`ed25519`), a public key from the fixed private key or seed
+//!   (`x25519-keygen`, `ed25519-keygen`). Keys are parsed outside the timed
+//!   calls where the peer's API allows it.
 //!
 //! [`notes`] says where a peer could not do exactly that.
 
@@ -146,6 +152,64 @@ mod common {
             refused.join(", ")
         )]
     }
+
+    pub(super) use peregrine::registry::{
+        ED25519_BENCH_MESSAGE, ED25519_BENCH_SEED, X25519_BENCH_PEER, X25519_BENCH_PRIVATE,
+    };
+
+    /// One curve25519 operation, set up: writes its whole result to the
+    /// buffer (a shared secret or public key: 32 bytes; a signature: 64; a
+    /// verification: one byte, 1 when it verified) and returns its length.
+    pub(super) type EcFn = Box<dyn FnMut(&mut [u8; 64]) -> usize + Send>;
+
+    /// Copies `b` to the front of `out`, returning its length.
+    pub(super) fn put(out: &mut [u8; 64], b: &[u8]) -> usize {
+        out[..b.len()].copy_from_slice(b);
+        b.len()
+    }
+
+    /// A verification's verdict as [`EcFn`] writes it.
+    pub(super) fn verdict(out: &mut [u8; 64], ok: bool) -> usize {
+        out[0] = u8::from(ok);
+        1
+    }
+
+    /// The benchmark closure of an [`EcFn`]: the first byte of the result,
+    /// as Peregrine's public-key rows return it.
+    pub(super) fn ec_bench(mut f: EcFn) -> BenchFn {
+        let mut out = [0u8; 64];
+        Box::new(move |_: &mut [u8]| {
+            f(&mut out);
+            out[0]
+        })
+    }
+
+    /// curve25519 peers: for each `alg, label, make;` (with `make:
+    /// fn(usize) -> Option<EcFn>`, the argument indexing the row's
+    /// operations) a [`super::Peer`] in `ecs()`, and for the tests the
+    /// makers in `ec_makers()`.
+    macro_rules! ec_peers {
+        ($($alg:literal, $label:expr, $make:expr;)*) => {
+            pub(super) fn ecs() -> Vec<super::Peer> {
+                vec![$(super::Peer {
+                    alg: $alg,
+                    label: $label,
+                    bench: |o| Some(super::common::ec_bench(($make)(o.op)?)),
+                },)*]
+            }
+
+            #[cfg(test)]
+            #[allow(clippy::type_complexity)]
+            pub(super) fn ec_makers() -> Vec<(
+                &'static str,
+                &'static str,
+                fn(usize) -> Option<super::common::EcFn>,
+            )> {
+                vec![$(($alg, $label, $make),)*]
+            }
+        };
+    }
+    pub(super) use ec_peers;
 
     pub(super) fn aad(o: &BenchOptions) -> &'static [u8] {
         if o.tls_aad { &TLS_AAD } else { &[] }

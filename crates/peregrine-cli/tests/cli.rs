@@ -1953,4 +1953,81 @@ fn curve25519_commands_interoperate_with_openssl() {
     assert_eq!(openssl(&args).status.code(), Some(1));
     one_error_line(&peregrine(&args), 1, "no -rawin");
     std::fs::remove_dir_all(&dir).unwrap();
+
+/// X25519 and Ed25519: openssl's "op op/s" and EdDSA tables with its row
+/// names, the JSON operation names, `--mr`'s `+F5`/`+F6` lines, and every
+/// kernel with `--impl all`.
+#[test]
+fn speed_curve25519_rows() {
+    let algs = ["ecdhx25519", "ed25519", "x25519-keygen", "ed25519-keygen"];
+    let quick = ["--seconds", "0.02", "--reps", "1", "--impl", "all"];
+    let args = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v = vec!["speed"];
+        v.extend(algs);
+        v.extend(quick);
+        v.extend(extra);
+        v
+    };
+    let o = peregrine(&args(&[]));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let t = text(&o.stdout);
+    for want in [
+        "253 bits ecdh (X25519) [soft]",
+        "253 bits EdDSA (Ed25519) [soft]",
+        "x25519-keygen [soft]",
+        "ed25519-keygen [soft]",
+        "sign/s",
+        "verify/s",
+        "keygen/s",
+    ] {
+        assert!(t.contains(want), "{want}: {t}");
+    }
+    assert!(
+        t.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["op", "op/s"]),
+        "{t}"
+    );
+    let o = peregrine(&args(&["--json"]));
+    let j = json(&o.stdout);
+    check_rows(&j);
+    let mut ops: Vec<(String, String)> = j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["algorithm"].as_str().unwrap().to_string(),
+                r["operation"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    ops.dedup();
+    let want: Vec<(String, String)> = [
+        ("ecdhx25519", "derive"),
+        ("ed25519", "sign"),
+        ("ed25519", "verify"),
+        ("x25519-keygen", "keygen"),
+        ("ed25519-keygen", "keygen"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    for w in &want {
+        assert!(ops.contains(w), "{w:?} in {ops:?}");
+    }
+    let o = peregrine(&args(&["--mr"]));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let t = text(&o.stdout);
+    let f5: Vec<&str> = t.lines().filter(|l| l.starts_with("+F5:")).collect();
+    let f6: Vec<&str> = t.lines().filter(|l| l.starts_with("+F6:")).collect();
+    assert!(!f5.is_empty() && !f6.is_empty(), "{t}");
+    for l in f5 {
+        let f: Vec<&str> = l.split(':').collect();
+        assert_eq!((f.len(), f[2]), (5, "253"), "{l}");
+    }
+    for l in f6 {
+        let f: Vec<&str> = l.split(':').collect();
+        assert_eq!((f.len(), f[2]), (6, "253"), "{l}");
+        assert!(f[3].starts_with("Ed25519 ["), "{l}");
+    }
 }

@@ -20,6 +20,7 @@ use crate::bignum::mont;
 use crate::cipher::aes;
 use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cpu::{Backend, Caps};
+use crate::ec::curve25519::{self, ed25519, x25519};
 use crate::hash::md5::Md5;
 use crate::hash::sha1::Sha1;
 use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
@@ -58,7 +59,8 @@ pub enum Kind {
     Aead,
     /// Public-key operations (`rsa2048`), timed per operation rather than
     /// per byte: the operations' names, in the order [`BenchOptions::op`]
-    /// indexes them ("sign", "verify", "encrypt", "decrypt"; "keygen").
+    /// indexes them ("sign", "verify", "encrypt", "decrypt" for RSA;
+    /// "derive" for ECDH; "sign", "verify" for EdDSA; "keygen").
     /// The benchmark closure ignores its buffer.
     PublicKey(&'static [&'static str]),
 }
@@ -791,6 +793,97 @@ fn bench_keygen<const BITS: usize>(_: &str, _: &BenchOptions) -> Option<BenchFn>
     None
 }
 
+/// The operation of an ECDH row (`openssl speed ecdhx25519`'s "op"): one
+/// shared-secret computation.
+const ECDH_OPS: &[&str] = &["derive"];
+/// The operations of an EdDSA row, as `openssl speed ed25519` shows them.
+const EDDSA_OPS: &[&str] = &["sign", "verify"];
+
+/// The `ecdhx25519` row's private key: RFC 7748 section 6.1's (Alice's).
+/// Public test data, like every bench key here.
+pub const X25519_BENCH_PRIVATE: [u8; 32] = [
+    0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
+    0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x2a,
+];
+/// The `ecdhx25519` row's peer public key: RFC 7748 section 6.1's (Bob's).
+pub const X25519_BENCH_PEER: [u8; 32] = [
+    0xde, 0x9e, 0xdb, 0x7d, 0x7b, 0x7d, 0xc1, 0xb4, 0xd3, 0x5b, 0x61, 0xc2, 0xec, 0xe4, 0x35, 0x37,
+    0x3f, 0x83, 0x43, 0xc8, 0x5b, 0x78, 0x67, 0x4d, 0xad, 0xfc, 0x7e, 0x14, 0x6f, 0x88, 0x2b, 0x4f,
+];
+/// The private key of [`X25519_BENCH_PEER`] (RFC 7748 section 6.1, Bob's),
+/// so a peer library that only agrees with fresh private keys of its own
+/// can be checked by the Diffie-Hellman relation.
+pub const X25519_BENCH_PEER_PRIVATE: [u8; 32] = [
+    0x5d, 0xab, 0x08, 0x7e, 0x62, 0x4a, 0x8a, 0x4b, 0x79, 0xe1, 0x7f, 0x8b, 0x83, 0x80, 0x0e, 0xe6,
+    0x6f, 0x3b, 0xb1, 0x29, 0x26, 0x18, 0xb6, 0xfd, 0x1c, 0x2f, 0x8b, 0x27, 0xff, 0x88, 0xe0, 0xeb,
+];
+/// The `ed25519` rows' seed (secret key): RFC 8032 section 7.1, TEST 1.
+pub const ED25519_BENCH_SEED: [u8; 32] = [
+    0x9d, 0x61, 0xb1, 0x9d, 0xef, 0xfd, 0x5a, 0x60, 0xba, 0x84, 0x4a, 0xf4, 0x92, 0xec, 0x2c, 0xc4,
+    0x44, 0x49, 0xc5, 0x69, 0x7b, 0x32, 0x69, 0x19, 0x70, 0x3b, 0xac, 0x03, 0x1c, 0xae, 0x7f, 0x60,
+];
+/// The message the `ed25519` row signs and verifies: what `openssl speed
+/// ed25519` signs, the first 20 bytes of its zeroed input buffer.
+pub const ED25519_BENCH_MESSAGE: [u8; 20] = [0; 20];
+
+/// One X25519 shared secret per call ([`ECDH_OPS`]): the fixed private key
+/// with the fixed peer public key on the kernel `imp` (the all-zero check
+/// included, as `diffie_hellman` does it).
+fn bench_x25519(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<curve25519::Impl>(imp)?;
+    if o.op != 0 {
+        return None;
+    }
+    let key = x25519::PrivateKey::from_bytes(X25519_BENCH_PRIVATE).with_impl(c);
+    let peer = x25519::PublicKey(X25519_BENCH_PEER);
+    Some(Box::new(move |_: &mut [u8]| {
+        key.diffie_hellman(&peer).map_or(0, |s| s.as_bytes()[0])
+    }))
+}
+
+/// One X25519 public key per call: X25519(k, 9) of the fixed private key
+/// (the Edwards comb, as `PrivateKey::public_key` computes it).
+fn bench_x25519_keygen(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<curve25519::Impl>(imp)?;
+    if o.op != 0 {
+        return None;
+    }
+    let key = x25519::PrivateKey::from_bytes(X25519_BENCH_PRIVATE).with_impl(c);
+    Some(Box::new(move |_: &mut [u8]| key.public_key().0[0]))
+}
+
+/// Ed25519 ([`EDDSA_OPS`]): a signature of [`ED25519_BENCH_MESSAGE`] per
+/// call, or the verification of one made beforehand (the key decoded
+/// once, when the `VerifyingKey` is made).
+fn bench_ed25519(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<curve25519::Impl>(imp)?;
+    let key = ed25519::SigningKey::from_seed_with_impl(&ED25519_BENCH_SEED, c);
+    let msg = ED25519_BENCH_MESSAGE;
+    Some(match o.op {
+        0 => Box::new(move |_: &mut [u8]| key.sign(&msg)[0]),
+        1 => {
+            let sig = key.sign(&msg);
+            let public = *key.verifying_key();
+            Box::new(move |_: &mut [u8]| u8::from(public.verify(&msg, &sig).is_ok()))
+        }
+        _ => return None,
+    })
+}
+
+/// One Ed25519 key from the fixed seed per call (`SigningKey::from_seed`:
+/// SHA-512 of the seed, then the public key by the comb).
+fn bench_ed25519_keygen(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<curve25519::Impl>(imp)?;
+    if o.op != 0 {
+        return None;
+    }
+    Some(Box::new(move |_: &mut [u8]| {
+        ed25519::SigningKey::from_seed_with_impl(&ED25519_BENCH_SEED, c)
+            .verifying_key()
+            .as_bytes()[0]
+    }))
+}
+
 macro_rules! rsa {
     ($name:literal, $label:literal, $bits:literal) => {
         entry!(
@@ -1114,6 +1207,50 @@ pub static ALGORITHMS: &[Algorithm] = &[
         min_size: 0,
         bench: bench_keygen::<2048>,
     },
+    entry!(
+        "ecdhx25519",
+        ["x25519"],
+        "X25519",
+        Kind::PublicKey(ECDH_OPS),
+        0,
+        1,
+        curve25519::Impl,
+        no_stream,
+        bench_x25519
+    ),
+    entry!(
+        "ed25519",
+        [],
+        "Ed25519",
+        Kind::PublicKey(EDDSA_OPS),
+        0,
+        1,
+        curve25519::Impl,
+        no_stream,
+        bench_ed25519
+    ),
+    entry!(
+        "x25519-keygen",
+        [],
+        "X25519 key generation",
+        Kind::PublicKey(KEYGEN_OPS),
+        0,
+        1,
+        curve25519::Impl,
+        no_stream,
+        bench_x25519_keygen
+    ),
+    entry!(
+        "ed25519-keygen",
+        [],
+        "Ed25519 key generation",
+        Kind::PublicKey(KEYGEN_OPS),
+        0,
+        1,
+        curve25519::Impl,
+        no_stream,
+        bench_ed25519_keygen
+    ),
 ];
 
 /// The algorithm called `name` (or with that alias), case-insensitive.
@@ -1164,6 +1301,52 @@ mod tests {
         }
         assert!(find("SHA2-256").is_some());
         assert!(find("nope").is_none());
+    }
+
+    /// The curve25519 rows compute RFC 7748's and RFC 8032's values on
+    /// every kernel and operation: the shared secret (0x4a...), Alice's
+    /// public key (0x85...), TEST 1's public key (0xd7...), and a
+    /// signature that verifies.
+    #[test]
+    fn curve25519_rows_on_every_kernel() {
+        for (name, op, want) in [
+            ("ecdhx25519", 0, Some(0x4a)),
+            ("x25519-keygen", 0, Some(0x85)),
+            ("ed25519-keygen", 0, Some(0xd7)),
+            ("ed25519", 0, None),
+            ("ed25519", 1, Some(1)),
+        ] {
+            let a = find(name).unwrap();
+            let mut first = None;
+            for s in a.impls().iter().filter(|s| s.available) {
+                let o = BenchOptions {
+                    op,
+                    ..BenchOptions::default()
+                };
+                let mut f = a.bench(s.name, &o).unwrap();
+                let r = f(&mut []);
+                assert_eq!(r, f(&mut []), "{name} {}: twice", s.name);
+                if let Some(w) = want {
+                    assert_eq!(r, w, "{name} op {op} {}", s.name);
+                }
+                assert_eq!(*first.get_or_insert(r), r, "{name} op {op} {}", s.name);
+            }
+            assert!(first.is_some(), "{name}: no kernel ran");
+            let ops = match a.kind {
+                Kind::PublicKey(ops) => ops.len(),
+                _ => panic!("{name} is not a public-key row"),
+            };
+            assert!(
+                a.bench(
+                    a.best(),
+                    &BenchOptions {
+                        op: ops,
+                        ..BenchOptions::default()
+                    }
+                )
+                .is_none()
+            );
+        }
     }
 
     #[test]

@@ -1,9 +1,13 @@
-//! graviola: its hashes, HMAC, AEADs and RSA signatures, only where
+//! graviola: its hashes, HMAC, AEADs, RSA signatures, X25519 and Ed25519,
+//! only where
 //! `graviola::util::is_cpu_supported()` says the CPU has what its code
 //! assumes (x86_64 with AES-NI, PCLMULQDQ, BMI1, ADX, AVX2; aarch64 with
 //! its crypto extensions).
 
-use super::common::{AEAD_NONCE, CIPHER_KEY, HMAC_KEY, RSA_DIGEST, RSA_ROWS, Sealer, aad, sealer};
+use super::common::{
+    AEAD_NONCE, CIPHER_KEY, ED25519_BENCH_MESSAGE, ED25519_BENCH_SEED, EcFn, HMAC_KEY, RSA_DIGEST,
+    RSA_ROWS, Sealer, X25519_BENCH_PEER, X25519_BENCH_PRIVATE, aad, put, sealer, verdict,
+};
 use super::{BenchFn, BenchOptions, Peer};
 use graviola::hashing::{Hash, hmac::Hmac};
 
@@ -18,6 +22,7 @@ pub(super) fn all() -> Vec<Peer> {
     let mut v = oneshots();
     v.extend(aeads());
     v.extend(rsa());
+    v.extend(ecs());
     v
 }
 
@@ -30,6 +35,7 @@ pub(super) fn notes() -> Vec<String> {
          no OAEP (encrypt, decrypt n/a)"
             .into(),
         "graviola shake: its one-shot Shake128/256::new(&[msg]) then read".into(),
+        "graviola ed25519-keygen: Ed25519SigningKey::from_bytes(seed) per call".into(),
     ];
     v.extend(super::common::refused_keys("graviola", |_, der| {
         graviola::signing::rsa::SigningKey::from_pkcs8_der(der).is_ok()
@@ -175,4 +181,59 @@ fn rsa() -> Vec<Peer> {
     ];
     debug_assert_eq!(v.len(), RSA_ROWS.len());
     v
+}
+
+fn ecdh(op: usize) -> Option<EcFn> {
+    use graviola::key_agreement::x25519::{PublicKey, StaticPrivateKey};
+    if op != 0 {
+        return None;
+    }
+    let key = StaticPrivateKey::from_array(&X25519_BENCH_PRIVATE);
+    let peer = PublicKey::from_array(&X25519_BENCH_PEER);
+    Some(Box::new(move |out| {
+        key.diffie_hellman(&peer).map_or(0, |s| put(out, &s.0))
+    }))
+}
+
+fn x25519_keygen(op: usize) -> Option<EcFn> {
+    use graviola::key_agreement::x25519::StaticPrivateKey;
+    if op != 0 {
+        return None;
+    }
+    let key = StaticPrivateKey::from_array(&X25519_BENCH_PRIVATE);
+    Some(Box::new(move |out| put(out, &key.public_key().as_bytes())))
+}
+
+fn ed25519(op: usize) -> Option<EcFn> {
+    use graviola::signing::eddsa::{Ed25519SigningKey, Ed25519VerifyingKey};
+    let key = Ed25519SigningKey::from_bytes(&ED25519_BENCH_SEED).ok()?;
+    let msg = ED25519_BENCH_MESSAGE;
+    match op {
+        0 => Some(Box::new(move |out| put(out, &key.sign(&msg)))),
+        1 => {
+            let sig = key.sign(&msg);
+            let public = Ed25519VerifyingKey::from_bytes(&key.public_key().as_bytes()).ok()?;
+            Some(Box::new(move |out| {
+                verdict(out, public.verify(&sig, &msg).is_ok())
+            }))
+        }
+        _ => None,
+    }
+}
+
+fn ed25519_keygen(op: usize) -> Option<EcFn> {
+    use graviola::signing::eddsa::Ed25519SigningKey;
+    (op == 0).then(|| -> EcFn {
+        Box::new(|out| {
+            Ed25519SigningKey::from_bytes(&ED25519_BENCH_SEED)
+                .map_or(0, |k| put(out, &k.public_key().as_bytes()))
+        })
+    })
+}
+
+super::common::ec_peers! {
+    "ecdhx25519", "graviola", ecdh;
+    "x25519-keygen", "graviola", x25519_keygen;
+    "ed25519", "graviola", ed25519;
+    "ed25519-keygen", "graviola", ed25519_keygen;
 }

@@ -3,10 +3,15 @@
 //! reusable HMAC), ciphers and AEADs through one `CipherCtx` per direction
 //! (AEADs and XTS re-initialised with the nonce or tweak per message, which
 //! allocates nothing), RSA through `PkeyCtx` initialised once per
-//! operation.
+//! operation, X25519 through one `PkeyCtx` with its peer set (one
+//! `EVP_PKEY_derive` per call, as `openssl speed ecdhx25519` times it) and
+//! Ed25519 through one `MdCtx` per direction (`EVP_DigestSign` /
+//! `EVP_DigestVerify` per call, as `openssl speed ed25519`).
 
 use super::common::{
-    AEAD_NONCE, CIPHER_IV, CIPHER_KEY, HMAC_KEY, RSA_DIGEST, RSA_ROWS, Sealer, aad, first, sealer,
+    AEAD_NONCE, CIPHER_IV, CIPHER_KEY, ED25519_BENCH_MESSAGE, ED25519_BENCH_SEED, EcFn, HMAC_KEY,
+    RSA_DIGEST, RSA_ROWS, Sealer, X25519_BENCH_PEER, X25519_BENCH_PRIVATE, aad, first, put, sealer,
+    verdict,
 };
 use super::{BenchFn, BenchOptions, Peer};
 use foreign_types::ForeignTypeRef;
@@ -19,6 +24,7 @@ pub(super) fn all() -> Vec<Peer> {
     v.extend(ciphers());
     v.extend(aeads());
     v.extend(rsa());
+    v.extend(ecs());
     v
 }
 
@@ -36,6 +42,12 @@ pub(super) fn notes() -> Vec<String> {
          the open checks the tag in its update"
             .into(),
     ];
+    v.push(
+        "openssl x25519-keygen, ed25519-keygen: EVP_PKEY_new_raw_private_key per call (it \
+         computes the public key; an EVP_PKEY allocated and freed per call), then \
+         EVP_PKEY_get_raw_public_key"
+            .into(),
+    );
     v.extend(super::common::refused_keys("openssl", |_, der| {
         openssl::pkey::PKey::private_key_from_pkcs8(der).is_ok()
     }));
@@ -432,4 +444,72 @@ fn rsa() -> Vec<Peer> {
     ];
     debug_assert_eq!(v.len(), RSA_ROWS.len());
     v
+}
+
+fn ecdh(op: usize) -> Option<EcFn> {
+    use openssl::pkey::{Id, PKey};
+    use openssl::pkey_ctx::PkeyCtx;
+    if op != 0 {
+        return None;
+    }
+    let key = PKey::private_key_from_raw_bytes(&X25519_BENCH_PRIVATE, Id::X25519).ok()?;
+    let peer = PKey::public_key_from_raw_bytes(&X25519_BENCH_PEER, Id::X25519).ok()?;
+    let mut ctx = PkeyCtx::new(&key).ok()?;
+    ctx.derive_init().ok()?;
+    ctx.derive_set_peer(&peer).ok()?;
+    Some(Box::new(move |out| {
+        ctx.derive(Some(&mut out[..32])).unwrap_or(0)
+    }))
+}
+
+/// A raw key of type `id` from 32 bytes, and its raw public key.
+fn raw_public(id: openssl::pkey::Id, private: &[u8; 32], out: &mut [u8; 64]) -> usize {
+    openssl::pkey::PKey::private_key_from_raw_bytes(private, id)
+        .and_then(|k| k.raw_public_key())
+        .map_or(0, |p| put(out, &p))
+}
+
+fn x25519_keygen(op: usize) -> Option<EcFn> {
+    (op == 0).then(|| -> EcFn {
+        Box::new(|out| raw_public(openssl::pkey::Id::X25519, &X25519_BENCH_PRIVATE, out))
+    })
+}
+
+fn ed25519_keygen(op: usize) -> Option<EcFn> {
+    (op == 0).then(|| -> EcFn {
+        Box::new(|out| raw_public(openssl::pkey::Id::ED25519, &ED25519_BENCH_SEED, out))
+    })
+}
+
+fn ed25519(op: usize) -> Option<EcFn> {
+    use openssl::md_ctx::MdCtx;
+    use openssl::pkey::{Id, PKey};
+    let key = PKey::private_key_from_raw_bytes(&ED25519_BENCH_SEED, Id::ED25519).ok()?;
+    let msg = ED25519_BENCH_MESSAGE;
+    let mut signer = MdCtx::new().ok()?;
+    signer.digest_sign_init(None, &key).ok()?;
+    let mut sig = [0u8; 64];
+    signer.digest_sign(&msg, Some(&mut sig)).ok()?;
+    match op {
+        0 => Some(Box::new(move |out| {
+            signer.digest_sign(&msg, Some(&mut out[..])).unwrap_or(0)
+        })),
+        1 => {
+            let public =
+                PKey::public_key_from_raw_bytes(&key.raw_public_key().ok()?, Id::ED25519).ok()?;
+            let mut verifier = MdCtx::new().ok()?;
+            verifier.digest_verify_init(None, &public).ok()?;
+            Some(Box::new(move |out| {
+                verdict(out, verifier.digest_verify(&msg, &sig).unwrap_or(false))
+            }))
+        }
+        _ => None,
+    }
+}
+
+super::common::ec_peers! {
+    "ecdhx25519", "openssl", ecdh;
+    "x25519-keygen", "openssl", x25519_keygen;
+    "ed25519", "openssl", ed25519;
+    "ed25519-keygen", "openssl", ed25519_keygen;
 }

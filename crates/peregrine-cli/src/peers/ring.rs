@@ -1,13 +1,18 @@
-//! ring and aws-lc-rs: one API for digests, HMAC, AEADs and RSA
-//! signatures (aws-lc-rs adds SHA-224, SHA3, HMAC-SHA-224 and OAEP).
+//! ring and aws-lc-rs: one API for digests, HMAC, AEADs, RSA signatures,
+//! X25519 agreement and Ed25519 (aws-lc-rs adds SHA-224, SHA3,
+//! HMAC-SHA-224, OAEP, and X25519 with a fixed private key).
 
-use super::common::{AEAD_NONCE, CIPHER_KEY, HMAC_KEY, RSA_DIGEST, RSA_ROWS, Sealer, aad, sealer};
+use super::common::{
+    AEAD_NONCE, CIPHER_KEY, ED25519_BENCH_MESSAGE, ED25519_BENCH_SEED, EcFn, HMAC_KEY, RSA_DIGEST,
+    RSA_ROWS, Sealer, X25519_BENCH_PEER, X25519_BENCH_PRIVATE, aad, put, sealer, verdict,
+};
 use super::{BenchFn, BenchOptions, Peer};
 
 pub(super) fn all() -> Vec<Peer> {
     let mut v = oneshots();
     v.extend(aeads());
     v.extend(rsa());
+    v.extend(ecs());
     v
 }
 
@@ -18,6 +23,21 @@ pub(super) fn notes() -> Vec<String> {
             .into(),
         "ring rsa: no OAEP (encrypt, decrypt n/a)".into(),
         "aws-lc-rs rsa oaep: its API makes an EVP_PKEY_CTX per operation".into(),
+        "ring ecdhx25519, x25519-keygen: ring takes no fixed X25519 private key, so each call \
+         makes an EphemeralPrivateKey (32 bytes from the OS RNG) and agrees (or computes its \
+         public key) with it: the RNG call is in the timing, and the tests check ring by the \
+         Diffie-Hellman relation, not by bytes"
+            .into(),
+        "aws-lc-rs ecdhx25519: agree() makes an EVP_PKEY_CTX per call (its API); the peer \
+         key is parsed once and cloned (a reference count and 32 bytes) per call"
+            .into(),
+        "aws-lc-rs x25519-keygen: PrivateKey::from_private_key per call (it computes the public \
+         key; compute_public_key only copies it)"
+            .into(),
+        "ring ed25519 verify: UnparsedPublicKey decodes the public key on every verify (its \
+         API); aws-lc-rs verifies with a ParsedPublicKey"
+            .into(),
+        "ring, aws-lc-rs ed25519-keygen: Ed25519KeyPair::from_seed_unchecked per call".into(),
     ];
     v.extend(super::common::refused_keys("ring", |_, der| {
         ring::signature::RsaKeyPair::from_pkcs8(der).is_ok()
@@ -215,4 +235,129 @@ fn rsa() -> Vec<Peer> {
         "rsa15360" 15360);
     debug_assert_eq!(v.len(), 2 * RSA_ROWS.len());
     v
+}
+
+/// ring X25519: an agreement with a fresh ephemeral key per call (ring has
+/// no other); `public` also writes that key's public key after the secret
+/// (for the tests, which check the Diffie-Hellman relation).
+pub(super) fn ring_x25519_agree(out: &mut [u8; 64], public: bool) -> usize {
+    use ring::agreement::{EphemeralPrivateKey, UnparsedPublicKey, X25519, agree_ephemeral};
+    let rng = ring::rand::SystemRandom::new();
+    let Ok(key) = EphemeralPrivateKey::generate(&X25519, &rng) else {
+        return 0;
+    };
+    if public {
+        let Ok(p) = key.compute_public_key() else {
+            return 0;
+        };
+        out[32..].copy_from_slice(p.as_ref());
+    }
+    let peer = UnparsedPublicKey::new(&X25519, X25519_BENCH_PEER);
+    agree_ephemeral(key, &peer, |s| put(out, s)).unwrap_or(0)
+}
+
+fn ring_ecdh(op: usize) -> Option<EcFn> {
+    (op == 0).then(|| -> EcFn { Box::new(|out| ring_x25519_agree(out, false)) })
+}
+
+fn ring_x25519_keygen(op: usize) -> Option<EcFn> {
+    use ring::agreement::{EphemeralPrivateKey, X25519};
+    let rng = ring::rand::SystemRandom::new();
+    (op == 0).then(|| -> EcFn {
+        Box::new(move |out| {
+            EphemeralPrivateKey::generate(&X25519, &rng)
+                .and_then(|k| k.compute_public_key())
+                .map_or(0, |p| put(out, p.as_ref()))
+        })
+    })
+}
+
+/// ring and aws-lc-rs share `Ed25519KeyPair` (sign, keygen from the seed);
+/// `$verify(public key bytes)` makes the verifier of each.
+macro_rules! ring_like_ed25519 {
+    ($krate:ident, $verify:expr) => {
+        |op: usize| -> Option<EcFn> {
+            use $krate::signature::{Ed25519KeyPair, KeyPair};
+            let key = Ed25519KeyPair::from_seed_unchecked(&ED25519_BENCH_SEED).ok()?;
+            let msg = ED25519_BENCH_MESSAGE;
+            match op {
+                0 => Some(Box::new(move |out| put(out, key.sign(&msg).as_ref()))),
+                1 => {
+                    let sig = key.sign(&msg);
+                    let sig: [u8; 64] = sig.as_ref().try_into().ok()?;
+                    let mut verify = $verify(key.public_key().as_ref())?;
+                    Some(Box::new(move |out| verdict(out, verify(&msg, &sig))))
+                }
+                _ => None,
+            }
+        }
+    };
+}
+
+macro_rules! ring_like_ed25519_keygen {
+    ($krate:ident) => {
+        |op: usize| -> Option<EcFn> {
+            use $krate::signature::{Ed25519KeyPair, KeyPair};
+            (op == 0).then(|| -> EcFn {
+                Box::new(|out| {
+                    Ed25519KeyPair::from_seed_unchecked(&ED25519_BENCH_SEED)
+                        .map_or(0, |k| put(out, k.public_key().as_ref()))
+                })
+            })
+        }
+    };
+}
+
+type Verify = Box<dyn FnMut(&[u8], &[u8; 64]) -> bool + Send>;
+
+fn ring_verifier(public: &[u8]) -> Option<Verify> {
+    use ring::signature::{ED25519, UnparsedPublicKey};
+    let public: [u8; 32] = public.try_into().ok()?;
+    Some(Box::new(move |m, s| {
+        UnparsedPublicKey::new(&ED25519, &public)
+            .verify(m, s)
+            .is_ok()
+    }))
+}
+
+fn aws_verifier(public: &[u8]) -> Option<Verify> {
+    use aws_lc_rs::signature::{ED25519, ParsedPublicKey};
+    let key = ParsedPublicKey::new(&ED25519, public).ok()?;
+    Some(Box::new(move |m, s| key.verify_sig(m, s).is_ok()))
+}
+
+fn aws_ecdh(op: usize) -> Option<EcFn> {
+    use aws_lc_rs::agreement::{ParsedPublicKey, PrivateKey, UnparsedPublicKey, X25519, agree};
+    if op != 0 {
+        return None;
+    }
+    let key = PrivateKey::from_private_key(&X25519, &X25519_BENCH_PRIVATE).ok()?;
+    let peer =
+        ParsedPublicKey::try_from(&UnparsedPublicKey::new(&X25519, X25519_BENCH_PEER)).ok()?;
+    Some(Box::new(move |out| {
+        agree(&key, peer.clone(), 0, |s| Ok(put(out, s))).unwrap_or(0)
+    }))
+}
+
+fn aws_x25519_keygen(op: usize) -> Option<EcFn> {
+    use aws_lc_rs::agreement::{PrivateKey, X25519};
+    (op == 0).then(|| -> EcFn {
+        Box::new(|out| {
+            PrivateKey::from_private_key(&X25519, &X25519_BENCH_PRIVATE)
+                .ok()
+                .and_then(|k| k.compute_public_key().ok())
+                .map_or(0, |p| put(out, p.as_ref()))
+        })
+    })
+}
+
+super::common::ec_peers! {
+    "ecdhx25519", "ring", ring_ecdh;
+    "x25519-keygen", "ring", ring_x25519_keygen;
+    "ed25519", "ring", ring_like_ed25519!(ring, ring_verifier);
+    "ed25519-keygen", "ring", ring_like_ed25519_keygen!(ring);
+    "ecdhx25519", "aws-lc-rs", aws_ecdh;
+    "x25519-keygen", "aws-lc-rs", aws_x25519_keygen;
+    "ed25519", "aws-lc-rs", ring_like_ed25519!(aws_lc_rs, aws_verifier);
+    "ed25519-keygen", "aws-lc-rs", ring_like_ed25519_keygen!(aws_lc_rs);
 }

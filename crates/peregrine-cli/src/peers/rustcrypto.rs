@@ -1,13 +1,16 @@
 //! RustCrypto: `sha1`, `sha2`, `sha3`, `shake`, `md-5`, `hmac`,
 //! `poly1305`, `aes` (ECB through the block API) with `cbc` and `ctr`,
-//! `aes-gcm`, `chacha20poly1305` and `rsa`. Each crate picks its own
+//! `aes-gcm`, `chacha20poly1305`, `rsa`, and the dalek crates
+//! `x25519-dalek` and `ed25519-dalek` (on `curve25519-dalek`). Each crate
+//! picks its own
 //! backend at run time (`RUSTFLAGS='--cfg aes_backend="soft"'`,
 //! `--cfg sha2_backend="soft"` ... force the portable code, the
 //! counterpart of Peregrine's `soft`).
 
 use super::common::{
-    AEAD_NONCE, CIPHER_IV, CIPHER_KEY, HMAC_KEY, RSA_DIGEST, RSA_ROWS, Sealer, XNONCE, aad, first,
-    sealer,
+    AEAD_NONCE, CIPHER_IV, CIPHER_KEY, ED25519_BENCH_MESSAGE, ED25519_BENCH_SEED, EcFn, HMAC_KEY,
+    RSA_DIGEST, RSA_ROWS, Sealer, X25519_BENCH_PEER, X25519_BENCH_PRIVATE, XNONCE, aad, first, put,
+    sealer, verdict,
 };
 use super::{BenchFn, BenchOptions, Peer};
 use aes::cipher::{
@@ -22,6 +25,7 @@ pub(super) fn all() -> Vec<Peer> {
     v.extend(ciphers());
     v.extend(aeads());
     v.extend(rsa());
+    v.extend(ecs());
     v
 }
 
@@ -44,6 +48,12 @@ pub(super) fn notes() -> Vec<String> {
             .into(),
     );
     v.push("rustcrypto rsa: blinded sign and decrypt (OS randomness per operation)".into());
+    v.push(
+        "rustcrypto ecdhx25519, x25519-keygen, ed25519, ed25519-keygen: x25519-dalek \
+         (StaticSecret), ed25519-dalek (Signer/Verifier: cofactorless verify); curve25519-dalek \
+         picks its own backend at run time (AVX2 where the CPU has it)"
+            .into(),
+    );
     v.extend(super::common::refused_keys("rustcrypto", |_, der| {
         use rsa::pkcs8::DecodePrivateKey;
         rsa::PrivateKey::from_pkcs8_der(der).is_ok()
@@ -307,4 +317,65 @@ fn rsa() -> Vec<Peer> {
     ];
     debug_assert_eq!(v.len(), RSA_ROWS.len());
     v
+}
+
+fn ecdh(op: usize) -> Option<EcFn> {
+    use x25519_dalek::{PublicKey, StaticSecret};
+    if op != 0 {
+        return None;
+    }
+    let key = StaticSecret::from(X25519_BENCH_PRIVATE);
+    let peer = PublicKey::from(X25519_BENCH_PEER);
+    Some(Box::new(move |out| {
+        put(out, key.diffie_hellman(&peer).as_bytes())
+    }))
+}
+
+fn x25519_keygen(op: usize) -> Option<EcFn> {
+    use x25519_dalek::{PublicKey, StaticSecret};
+    if op != 0 {
+        return None;
+    }
+    let key = StaticSecret::from(X25519_BENCH_PRIVATE);
+    Some(Box::new(move |out| {
+        put(out, PublicKey::from(&key).as_bytes())
+    }))
+}
+
+fn ed25519(op: usize) -> Option<EcFn> {
+    use ed25519_dalek::{Signer, SigningKey, Verifier};
+    let key = SigningKey::from_bytes(&ED25519_BENCH_SEED);
+    let msg = ED25519_BENCH_MESSAGE;
+    match op {
+        0 => Some(Box::new(move |out| put(out, &key.sign(&msg).to_bytes()))),
+        1 => {
+            let sig = key.sign(&msg);
+            let public = key.verifying_key();
+            Some(Box::new(move |out| {
+                verdict(out, public.verify(&msg, &sig).is_ok())
+            }))
+        }
+        _ => None,
+    }
+}
+
+fn ed25519_keygen(op: usize) -> Option<EcFn> {
+    use ed25519_dalek::SigningKey;
+    (op == 0).then(|| -> EcFn {
+        Box::new(|out| {
+            put(
+                out,
+                SigningKey::from_bytes(&ED25519_BENCH_SEED)
+                    .verifying_key()
+                    .as_bytes(),
+            )
+        })
+    })
+}
+
+super::common::ec_peers! {
+    "ecdhx25519", "rustcrypto", ecdh;
+    "x25519-keygen", "rustcrypto", x25519_keygen;
+    "ed25519", "rustcrypto", ed25519;
+    "ed25519-keygen", "rustcrypto", ed25519_keygen;
 }

@@ -291,3 +291,139 @@ fn rsa_peers_match_peregrine() {
         }
     }
 }
+
+type EcMaker = (
+    &'static str,
+    &'static str,
+    fn(usize) -> Option<super::common::EcFn>,
+);
+
+fn ec_makers() -> Vec<EcMaker> {
+    #[allow(unused_mut)]
+    let mut v = Vec::new();
+    #[cfg(feature = "peers")]
+    {
+        v.extend(super::ring::ec_makers());
+        if graviola_runs() {
+            v.extend(super::graviola::ec_makers());
+        }
+        v.extend(super::rustcrypto::ec_makers());
+    }
+    #[cfg(feature = "peers-openssl")]
+    v.extend(super::openssl::ec_makers());
+    v
+}
+
+/// What Peregrine computes for a curve25519 row's operation, whole: the
+/// shared secret, the public key, the signature, the verdict (1).
+fn peregrine_ec(alg: &str, op: usize) -> Vec<u8> {
+    use peregrine::ec::curve25519::{ed25519, x25519};
+    use registry::{ED25519_BENCH_MESSAGE, ED25519_BENCH_SEED};
+    let x = x25519::PrivateKey::from_bytes(registry::X25519_BENCH_PRIVATE);
+    let ed = ed25519::SigningKey::from_seed(&ED25519_BENCH_SEED);
+    match (alg, op) {
+        ("ecdhx25519", 0) => x
+            .diffie_hellman(&x25519::PublicKey(registry::X25519_BENCH_PEER))
+            .expect("shared secret")
+            .as_bytes()
+            .to_vec(),
+        ("x25519-keygen", 0) => x.public_key().0.to_vec(),
+        ("ed25519", 0) => ed.sign(&ED25519_BENCH_MESSAGE).to_vec(),
+        ("ed25519", 1) => vec![1],
+        ("ed25519-keygen", 0) => ed.verifying_key().as_bytes().to_vec(),
+        _ => panic!("no curve25519 operation {alg} {op}"),
+    }
+}
+
+/// ring takes no fixed X25519 private key: its rows agree with (or make
+/// the public key of) a fresh ephemeral key per call, so they are checked
+/// by the Diffie-Hellman relation instead of by bytes.
+fn ring_random(alg: &str, label: &str) -> bool {
+    label == "ring" && matches!(alg, "ecdhx25519" | "x25519-keygen")
+}
+
+/// Every curve25519 peer gives Peregrine's whole result on the bench keys
+/// (shared secret, public key, signature, verdict), twice in a row (the
+/// set-up state is reused), and its benchmark closure returns the byte
+/// Peregrine's row returns.
+#[test]
+fn curve25519_peers_match_peregrine() {
+    let list = ec_makers();
+    assert!(!list.is_empty());
+    let mut checked = 0;
+    for (alg, label, make) in list {
+        let row = registry::find(alg).expect("registry row");
+        let Kind::PublicKey(ops) = row.kind else {
+            panic!("{alg} is not a public-key row");
+        };
+        for (op, name) in ops.iter().enumerate() {
+            let what = format!("{alg} [{label}] {name}");
+            let mut f = make(op).unwrap_or_else(|| panic!("{what}: did not set up"));
+            let mut out = [0u8; 64];
+            let n = f(&mut out);
+            let first = out[..n].to_vec();
+            let n2 = f(&mut out);
+            if ring_random(alg, label) {
+                assert_eq!(n, 32, "{what}");
+                assert_ne!(first, out[..n2].to_vec(), "{what}: fresh keys");
+                continue;
+            }
+            assert_eq!(first, peregrine_ec(alg, op), "{what}");
+            assert_eq!(first, out[..n2].to_vec(), "{what}: second call");
+            let o = BenchOptions {
+                op,
+                ..BenchOptions::default()
+            };
+            let mut ours = row.bench(row.best(), &o).expect("Peregrine's row");
+            let mut theirs = super::common::ec_bench(make(op).expect("set up"));
+            assert_eq!(theirs(&mut []), ours(&mut []), "{what}: bench closures");
+            checked += 1;
+        }
+        assert!(make(ops.len()).is_none(), "{alg} [{label}]: no such op");
+    }
+    assert!(checked > 0);
+}
+
+/// ring's X25519 agreement (a fresh key per call, as its row times it)
+/// gives the shared secret Peregrine computes from the other side: the
+/// bench peer's private key with ring's ephemeral public key.
+#[cfg(feature = "peers")]
+#[test]
+fn ring_x25519_by_the_dh_relation() {
+    use peregrine::ec::curve25519::x25519;
+    for _ in 0..3 {
+        let mut out = [0u8; 64];
+        assert_eq!(super::ring::ring_x25519_agree(&mut out, true), 32);
+        let public: [u8; 32] = out[32..].try_into().expect("32 bytes");
+        let ours = x25519::x25519(&registry::X25519_BENCH_PEER_PRIVATE, &public).expect("secret");
+        assert_eq!(&out[..32], &ours[..]);
+    }
+}
+
+/// The peer rows of `speed --peers` for the curve25519 rows exist for every
+/// library of this build (none missing by mistake).
+#[test]
+fn curve25519_rows_have_every_peer() {
+    let peers = super::all();
+    for alg in ["ecdhx25519", "ed25519", "x25519-keygen", "ed25519-keygen"] {
+        let labels: Vec<&str> = peers
+            .iter()
+            .filter(|p| p.alg == alg)
+            .map(|p| p.label)
+            .collect();
+        #[allow(unused_mut)]
+        let mut want: Vec<&str> = Vec::new();
+        #[cfg(feature = "peers")]
+        {
+            want.extend(["ring", "aws-lc-rs", "rustcrypto"]);
+            if graviola::util::is_cpu_supported() {
+                want.push("graviola");
+            }
+        }
+        #[cfg(feature = "peers-openssl")]
+        want.push("openssl");
+        for w in want {
+            assert!(labels.contains(&w), "{alg}: no {w} peer in {labels:?}");
+        }
+    }
+}

@@ -151,7 +151,7 @@ fn tables(
         }
         // The ratio line follows the last line of its algorithm, for every
         // line of that algorithm with a ratio.
-        body.extend(ratio_lines(groups, gi, keys, 0));
+        body.extend(ratio_lines(groups, gi, keys, 0, &Row::label));
     }
     let mut s = grid(title, head, &body);
     if busy {
@@ -161,7 +161,7 @@ fn tables(
         writeln!(s, "note: {n}").unwrap();
     }
     s.push('\n');
-    let body = cycles_lines(groups, keys, cycles);
+    let body = cycles_lines(groups, keys, cycles, &Row::label);
     if !body.is_empty() {
         s.push_str(&grid(cycles_title, head, &body));
         s.push('\n');
@@ -177,6 +177,7 @@ fn ratio_lines(
     gi: usize,
     keys: &[ColumnKey],
     blank: usize,
+    label: &dyn Fn(&Row) -> String,
 ) -> Vec<(String, Vec<String>)> {
     let alg = &groups[gi][0].algorithm;
     if groups.get(gi + 1).is_some_and(|n| n[0].algorithm == *alg) {
@@ -196,7 +197,7 @@ fn ratio_lines(
                 .and_then(|r| r.ratio.as_ref())
                 .map_or(String::new(), |x| format!("{:.2}x", x.value))
         }));
-        out.push((format!("  {} / {against}", h[0].label()), cells));
+        out.push((format!("  {} / {against}", label(h[0])), cells));
     }
     out
 }
@@ -207,6 +208,7 @@ fn cycles_lines(
     groups: &[Vec<&Row>],
     keys: &[ColumnKey],
     fmt: &dyn Fn(f64) -> String,
+    label: &dyn Fn(&Row) -> String,
 ) -> Vec<(String, Vec<String>)> {
     groups
         .iter()
@@ -224,9 +226,18 @@ fn cycles_lines(
                         .map_or(String::new(), fmt)
                 })
                 .collect();
-            (g[0].label(), cells)
+            (label(g[0]), cells)
         })
         .collect()
+}
+
+/// openssl's column name for an operation: "op" for ECDH's derive
+/// (`openssl speed ecdhx25519`'s `op op/s` table), the name otherwise.
+fn column(op: &str) -> &str {
+    match op {
+        "derive" => "op",
+        o => o,
+    }
 }
 
 /// openssl's short column names for the per-second columns.
@@ -234,7 +245,28 @@ fn short(op: &str) -> &str {
     match op {
         "encrypt" => "encr.",
         "decrypt" => "decr.",
-        o => o,
+        o => column(o),
+    }
+}
+
+/// openssl's description of a public-key row ("253 bits ecdh (X25519)"),
+/// where it has one; its bits and its curve name (for `--mr`).
+fn openssl_pk(alg: &str) -> Option<(&'static str, u32, &'static str)> {
+    Some(match alg {
+        "ecdhx25519" => ("253 bits ecdh (X25519)", 253, "X25519"),
+        "ed25519" => ("253 bits EdDSA (Ed25519)", 253, "Ed25519"),
+        _ => return None,
+    })
+}
+
+/// A public-key line's label: openssl's description of the algorithm
+/// where it has one ("253 bits ecdh (X25519) [adx]"), else
+/// [`Row::label`] ("rsa2048 [adx]").
+fn pk_label(r: &Row) -> String {
+    let l = r.label();
+    match openssl_pk(&r.algorithm) {
+        Some((desc, _, _)) => format!("{desc}{}", &l[r.algorithm.len()..]),
+        None => l,
     }
 }
 
@@ -269,7 +301,7 @@ pub fn text(rep: &Report, sizes: &[usize], stats: bool) -> String {
     }
     for (ops, groups) in &sets {
         let keys: Vec<ColumnKey> = ops.iter().map(|o| ColumnKey::Op(o.clone())).collect();
-        let mut head: Vec<String> = ops.clone();
+        let mut head: Vec<String> = ops.iter().map(|o| column(o).to_string()).collect();
         head.extend(ops.iter().map(|o| format!("{}/s", short(o))));
         // openssl's layout: seconds per operation, then operations per
         // second; the ratio lines compare operations per second.
@@ -302,23 +334,27 @@ pub fn text(rep: &Report, sizes: &[usize], stats: bool) -> String {
                 };
                 cells.push(c);
             }
-            body.push((g[0].label(), cells));
-            body.extend(ratio_lines(groups, gi, &keys, keys.len()));
+            body.push((pk_label(g[0]), cells));
+            body.extend(ratio_lines(groups, gi, &keys, keys.len(), &pk_label));
         }
         s.push_str(&grid("", &head, &body));
         if busy {
             s.push_str("* CPU time and wall time differ by more than 10%: the machine was busy\n");
         }
-        let cyc = cycles_lines(groups, &keys, &|c| format!("{:.3}M", c / 1e6));
+        let cyc = cycles_lines(groups, &keys, &|c| format!("{:.3}M", c / 1e6), &pk_label);
         if !cyc.is_empty() {
             s.push('\n');
-            s.push_str(&grid("cycles per operation (estimate)", ops, &cyc));
+            s.push_str(&grid(
+                "cycles per operation (estimate)",
+                &head[..ops.len()],
+                &cyc,
+            ));
         }
         for r in groups.iter().flatten().filter(|r| r.reason.is_some()) {
             writeln!(
                 s,
                 "note: {} {}: {}",
-                r.label(),
+                pk_label(r),
                 r.operation.as_deref().unwrap_or(""),
                 r.reason.as_deref().unwrap_or("")
             )
@@ -425,11 +461,18 @@ pub fn csv(rep: &Report) -> String {
 
 /// `--mr`: openssl speed's machine-readable lines (OpenSSL 3.0's grammar):
 /// `+H:size:size...`, then `+F:index:name:bytes_per_second...` per
-/// throughput line, and `+F2:index:bits:sign_per_second:verify_per_second`
-/// per RSA key size. Names are "algorithm [backend]" (no colons). Cells
-/// that did not run print 0, as openssl prints for a failed test. Key
-/// generation has no openssl `+F` form and is left out. With `--multi`
-/// only the sums are printed, as openssl's parent process prints them.
+/// throughput line; per public-key line,
+/// `+F2:index:bits:sign_per_second:verify_per_second` for RSA,
+/// `+F5:index:bits:ops_per_second:seconds_per_op` for ECDH (X25519) and
+/// `+F6:index:bits:name:sign_per_second:verify_per_second` for EdDSA
+/// (Ed25519), as `openssl speed -mr rsa2048 ecdhx25519 ed25519` prints
+/// them. Names are "algorithm [backend]" (no colons; for `+F6` openssl's
+/// curve name, "Ed25519 [adx]"); a public-key line's index is its place
+/// among the public-key lines (with `--impl all` or `--peers` several lines
+/// share one key size). Cells that did not run print 0, as openssl prints
+/// for a failed test. Key generation has no openssl `+F` form and is left
+/// out. With `--multi` only the sums are printed, as openssl's parent
+/// process prints them.
 pub fn mr(rep: &Report, sizes: &[usize]) -> String {
     let mut s = String::new();
     let groups: Vec<Vec<&Row>> = lines(&rep.rows, false)
@@ -460,18 +503,35 @@ pub fn mr(rep: &Report, sizes: &[usize]) -> String {
         .filter(|g| g[0].thread.is_none())
         .collect();
     for (i, g) in pk.iter().enumerate() {
+        let op = |name: &str| {
+            g.iter()
+                .find(|r| r.operation.as_deref() == Some(name))
+                .and_then(|r| r.median())
+                .unwrap_or(0.0)
+        };
+        if let Some((_, bits, curve)) = openssl_pk(&g[0].algorithm) {
+            if g[0].algorithm.starts_with("ecdh") {
+                let ops = op("derive");
+                let per = if ops > 0.0 { 1.0 / ops } else { 0.0 };
+                writeln!(s, "+F5:{i}:{bits}:{ops:.6}:{per:.6}").unwrap();
+            } else {
+                let name = format!("{curve} [{}]", g[0].backend).replace(':', ";");
+                writeln!(
+                    s,
+                    "+F6:{i}:{bits}:{name}:{:.6}:{:.6}",
+                    op("sign"),
+                    op("verify")
+                )
+                .unwrap();
+            }
+            continue;
+        }
         let Some(bits) = g[0]
             .algorithm
             .strip_prefix("rsa")
             .and_then(|b| b.parse::<u32>().ok())
         else {
             continue;
-        };
-        let op = |name: &str| {
-            g.iter()
-                .find(|r| r.operation.as_deref() == Some(name))
-                .and_then(|r| r.median())
-                .unwrap_or(0.0)
         };
         writeln!(s, "+F2:{i}:{bits}:{:.6}:{:.6}", op("sign"), op("verify")).unwrap();
     }
@@ -489,12 +549,14 @@ mod tests {
 
     /// The `--mr` lines follow openssl's grammar: `+H` then `:`-separated
     /// integers; `+F:index:name` then decimals with two places;
-    /// `+F2:index:bits:decimal:decimal`.
+    /// `+F2:index:bits:decimal:decimal`; `+F5:index:253:ops:seconds`;
+    /// `+F6:index:253:name:sign:verify`.
     #[test]
     fn mr_grammar() {
         let rep = sample_report();
         let out = mr(&rep, &[16, 64]);
         let mut saw = (false, false, false);
+        let mut curves = (false, false);
         for line in out.lines() {
             let f: Vec<&str> = line.split(':').collect();
             match f[0] {
@@ -518,10 +580,25 @@ mod tests {
                     assert!(f[1].parse::<u32>().is_ok() && f[2] == "2048");
                     assert!(f[3].parse::<f64>().is_ok() && f[4].parse::<f64>().is_ok());
                 }
+                "+F5" => {
+                    curves.0 = true;
+                    assert_eq!(f.len(), 5, "{line}");
+                    assert!(f[1].parse::<u32>().is_ok() && f[2] == "253");
+                    let (ops, per): (f64, f64) = (f[3].parse().unwrap(), f[4].parse().unwrap());
+                    assert!((ops * per - 1.0).abs() < 1e-3, "{line}");
+                }
+                "+F6" => {
+                    curves.1 = true;
+                    assert_eq!(f.len(), 6, "{line}");
+                    assert!(f[1].parse::<u32>().is_ok() && f[2] == "253");
+                    assert_eq!(f[3], "Ed25519 [adx]");
+                    assert!(f[4].parse::<f64>().is_ok() && f[5].parse::<f64>().is_ok());
+                }
                 other => panic!("unexpected line kind {other}: {line}"),
             }
         }
         assert_eq!(saw, (true, true, true), "{out}");
+        assert_eq!(curves, (true, true), "{out}");
     }
 
     #[test]
@@ -549,6 +626,14 @@ mod tests {
         assert!(out.contains("n/a"), "{out}");
         assert!(out.contains("cycles per byte (estimate)"), "{out}");
         assert!(out.contains("sign/s"), "{out}");
+        // openssl's ECDH and EdDSA tables: "op op/s", its row names.
+        assert!(out.contains("253 bits ecdh (X25519) [adx]"), "{out}");
+        assert!(out.contains("253 bits EdDSA (Ed25519) [adx]"), "{out}");
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["op", "op/s"]),
+            "{out}"
+        );
         assert!(out.contains("spread"), "{out}");
         assert!(!out.contains("inf") && !out.contains("NaN"), "{out}");
     }

@@ -18,7 +18,12 @@
 //!     "algorithm": "sha256", "library": "peregrine" | "ring" | ...,
 //!     "backend": "shani" (for a peer, the peer's label),
 //!     "size": bytes per message, or null for a public-key operation,
-//!     "operation": "sign" ... or null, "direction": "encrypt" | "decrypt" | null,
+//!     "operation": null for a throughput row; for a public-key row
+//!                  "sign" | "verify" | "encrypt" | "decrypt" (rsa2048 ...),
+//!                  "derive" (ecdhx25519: one shared secret),
+//!                  "sign" | "verify" (ed25519),
+//!                  "keygen" (rsa2048-keygen, x25519-keygen, ed25519-keygen),
+//!     "direction": "encrypt" | "decrypt" | null,
 //!     "messages_per_call": 1 (8 for sha256-many),
 //!     "thread": 1-based thread number with --multi, null for a single
 //!               thread or the sum row, "threads": threads summed in this row,
@@ -276,6 +281,25 @@ pub(crate) mod tests {
         for op in ["sign", "verify"] {
             rows.push(row("rsa2048", "peregrine", "adx", None, Some(op), 1000.0));
         }
+        rows.push(row(
+            "ecdhx25519",
+            "peregrine",
+            "adx",
+            None,
+            Some("derive"),
+            25000.0,
+        ));
+        for (op, rate) in [("sign", 60000.0), ("verify", 20000.0)] {
+            rows.push(row("ed25519", "peregrine", "adx", None, Some(op), rate));
+        }
+        rows.push(row(
+            "x25519-keygen",
+            "peregrine",
+            "adx",
+            None,
+            Some("keygen"),
+            70000.0,
+        ));
         Report {
             schema: SCHEMA.into(),
             version: VERSION,
@@ -340,6 +364,22 @@ pub(crate) mod tests {
         }
         assert_eq!(v["rows"][3]["status"], "n/a");
         assert_eq!(v["rows"][0]["rate"]["median"], 4e8);
+        // Every operation name is one the schema documents.
+        let documented = ["sign", "verify", "encrypt", "decrypt", "derive", "keygen"];
+        let rows = v["rows"].as_array().unwrap();
+        assert!(rows.iter().any(|r| r["operation"] == "derive"));
+        for r in rows {
+            if let Some(op) = r["operation"].as_str() {
+                assert!(documented.contains(&op), "{op}");
+                assert_eq!(r["unit"], "ops_per_second");
+                assert!(r["size"].is_null());
+            }
+        }
+        // ... in the module documentation above (the text before the code).
+        let doc = include_str!("schema.rs").split("\nuse ").next().unwrap();
+        for op in documented {
+            assert!(doc.contains(&format!("\"{op}\"")), "{op} documented");
+        }
     }
 
     #[test]
