@@ -403,8 +403,7 @@ fn speed_csv_and_mr() {
     }
 }
 
-/// `--plot` writes an SVG that parses; `speed compare` reads two reports
-/// and draws their ratios with `--plot`.
+/// `--plot` writes an SVG that parses; `speed compare` reads two reports.
 #[test]
 fn speed_plot_and_compare() {
     let dir = std::env::temp_dir().join(format!("peregrine-speed-{}", std::process::id()));
@@ -431,54 +430,18 @@ fn speed_plot_and_compare() {
         assert!(o.status.success(), "{}", text(&o.stderr));
         std::fs::write(out, &o.stdout).unwrap();
     };
-    run(&a, &["--plot", svg.to_str().unwrap(), "--plot-log"]);
+    run(&a, &["--plot", svg.to_str().unwrap()]);
     run(&b, &[]);
     let doc = std::fs::read_to_string(&svg).unwrap();
     let x = roxmltree::Document::parse(&doc).expect("SVG parses");
     assert!(x.descendants().any(|n| n.tag_name().name() == "polyline"));
-    let texts: Vec<&str> = x
-        .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .collect();
-    assert!(
-        texts
-            .iter()
-            .any(|t| t.starts_with("sha256: throughput") && t.contains("log scale")),
-        "{texts:?}"
-    );
-    let cmp = dir.join("cmp.svg");
-    let o = peregrine(&[
-        "speed",
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--plot",
-        cmp.to_str().unwrap(),
-    ]);
+    let o = peregrine(&["speed", "compare", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let t = text(&o.stdout);
     assert!(
         t.contains("sha256 [soft]") && t.contains("summary: AFTER "),
         "{t}"
     );
-    let doc = std::fs::read_to_string(&cmp).unwrap();
-    let x = roxmltree::Document::parse(&doc).expect("compare SVG parses");
-    let bars = x.descendants().filter(|n| n.has_tag_name("rect")).count();
-    // The background and a bar per figure: every backend at both sizes.
-    assert!(bars >= 5, "{bars} rects");
-    assert!(x.descendants().any(|n| n.text() == Some("1x")));
-    // A bad compare --plot target fails before reading anything.
-    let o = peregrine(&[
-        "speed",
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--plot",
-        "/nonexistent-dir/c.svg",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("does not exist"));
     // Unreadable input: the file and the reason, exit 2.
     let o = peregrine(&[
         "speed",
@@ -1953,6 +1916,7 @@ fn curve25519_commands_interoperate_with_openssl() {
     assert_eq!(openssl(&args).status.code(), Some(1));
     one_error_line(&peregrine(&args), 1, "no -rawin");
     std::fs::remove_dir_all(&dir).unwrap();
+}
 
 /// X25519 and Ed25519: openssl's "op op/s" and EdDSA tables with its row
 /// names, the JSON operation names, `--mr`'s `+F5`/`+F6` lines, and every

@@ -870,6 +870,63 @@ fn bench_ed25519(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     })
 }
 
+/// How many X25519 operations one `x25519-many` call runs.
+pub const X25519_MANY: usize = 16;
+/// How many signatures one `ed25519-batch` call verifies.
+pub const ED25519_BATCH: usize = 64;
+/// The operation of the batch verification row.
+const VERIFY_OPS: &[&str] = &["verify"];
+
+/// [`X25519_MANY`] shared secrets per call by `x25519_many` (the ladders
+/// share one inversion): the bench private key with the bench peer key,
+/// the rate counted per operation.
+fn bench_x25519_many(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<curve25519::Impl>(imp)?;
+    if o.op != 0 {
+        return None;
+    }
+    let k = [X25519_BENCH_PRIVATE; X25519_MANY];
+    let u = [X25519_BENCH_PEER; X25519_MANY];
+    let mut out = [[0u8; 32]; X25519_MANY];
+    Some(Box::new(move |_: &mut [u8]| {
+        x25519::x25519_many_with_impl(c, &k, &u, &mut out).map_or(0, |()| out[X25519_MANY - 1][0])
+    }))
+}
+
+/// [`ED25519_BATCH`] signatures (of [`ED25519_BENCH_MESSAGE`] and 63
+/// variants of it, under one key) verified per call by
+/// `ed25519::verify_batch`, the rate counted per signature.
+#[cfg(feature = "getrandom")]
+fn bench_ed25519_batch(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<curve25519::Impl>(imp)?;
+    if o.op != 0 {
+        return None;
+    }
+    let key = ed25519::SigningKey::from_seed_with_impl(&ED25519_BENCH_SEED, c);
+    let msgs: Vec<[u8; 20]> = (0..ED25519_BATCH)
+        .map(|i| {
+            let mut m = ED25519_BENCH_MESSAGE;
+            m[0] = i as u8;
+            m
+        })
+        .collect();
+    let sigs: Vec<[u8; 64]> = msgs.iter().map(|m| key.sign(m)).collect();
+    let public = *key.verifying_key();
+    Some(Box::new(move |_: &mut [u8]| {
+        let items: Vec<(&ed25519::VerifyingKey, &[u8], &[u8])> = msgs
+            .iter()
+            .zip(&sigs)
+            .map(|(m, s)| (&public, &m[..], &s[..]))
+            .collect();
+        u8::from(ed25519::verify_batch_with_impl(c, &items).is_ok())
+    }))
+}
+
+#[cfg(not(feature = "getrandom"))]
+fn bench_ed25519_batch(_: &str, _: &BenchOptions) -> Option<BenchFn> {
+    None
+}
+
 /// One Ed25519 key from the fixed seed per call (`SigningKey::from_seed`:
 /// SHA-512 of the seed, then the public key by the comb).
 fn bench_ed25519_keygen(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
@@ -1230,6 +1287,28 @@ pub static ALGORITHMS: &[Algorithm] = &[
         bench_ed25519
     ),
     entry!(
+        "x25519-many",
+        [],
+        "X25519, 16 per call (x25519_many)",
+        Kind::PublicKey(ECDH_OPS),
+        0,
+        X25519_MANY,
+        curve25519::Impl,
+        no_stream,
+        bench_x25519_many
+    ),
+    entry!(
+        "ed25519-batch",
+        [],
+        "Ed25519 batch verification, 64 per call",
+        Kind::PublicKey(VERIFY_OPS),
+        0,
+        ED25519_BATCH,
+        curve25519::Impl,
+        no_stream,
+        bench_ed25519_batch
+    ),
+    entry!(
         "x25519-keygen",
         [],
         "X25519 key generation",
@@ -1315,6 +1394,8 @@ mod tests {
             ("ed25519-keygen", 0, Some(0xd7)),
             ("ed25519", 0, None),
             ("ed25519", 1, Some(1)),
+            ("x25519-many", 0, Some(0x4a)),
+            ("ed25519-batch", 0, Some(1)),
         ] {
             let a = find(name).unwrap();
             let mut first = None;

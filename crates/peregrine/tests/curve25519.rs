@@ -4,10 +4,11 @@
 //! - RFC 7748 section 5.2 (the two vectors, 1 and 1,000 iterations; the
 //!   1,000,000-iteration vector is `#[ignore]`d: `scripts/x25519-million.sh`),
 //!   section 6.1 (Alice and Bob).
-//! - RFC 8032 section 7.1 (Ed25519 tests 1, 2, 3), 7.2 (Ed25519ctx), 7.3
-//!   (Ed25519ph).
+//! - RFC 8032 section 7.1 (Ed25519 tests 1, 2, 3; the rest of section 7,
+//!   Wycheproof, CCTV and djb's `sign.input` are in `curve25519_kat.rs`).
 //! - Every kernel against `soft` on random inputs, the ladder against the
-//!   comb for public keys, and the all-zero shared secret.
+//!   comb for public keys, and the all-zero shared secret; `x25519_many`
+//!   and `ed25519::verify_batch` against one at a time.
 
 mod common;
 

@@ -31,6 +31,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("poly1305", "soft"),
             ("chacha20-poly1305", "soft+soft"),
             ("rsa2048", "soft"),
+            ("ecdhx25519", "soft"),
         ],
         // AES-NI, PCLMULQDQ, SSSE3, SSE4.2; no AVX, no SHA-NI, no BMI2.
         "Westmere-v1" => &[
@@ -47,6 +48,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("poly1305", "soft"),
             ("chacha20-poly1305", "ssse3+soft"),
             ("rsa2048", "soft"),
+            ("ecdhx25519", "soft"),
         ],
         // AVX2, BMI2; no SHA-NI, no ADX, no VAES, no VPCLMULQDQ.
         "Haswell-v1" => &[
@@ -63,6 +65,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("poly1305", "avx2"),
             ("chacha20-poly1305", "avx2+avx2"),
             ("rsa2048", "bmi2"),
+            ("ecdhx25519", "soft"),
         ],
         // ARMv8 with AES, PMULL, SHA1/SHA2, SHA512 and SHA3.
         "aarch64-max" => &[
@@ -79,6 +82,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("poly1305", "neon"),
             ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "aarch64"),
+            ("ecdhx25519", "aarch64"),
         ],
         // Cortex-A53: AES, PMULL, SHA1/SHA2; no SHA512, no SHA3.
         "aarch64-cortex-a53" => &[
@@ -95,6 +99,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("poly1305", "neon"),
             ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "aarch64"),
+            ("ecdhx25519", "aarch64"),
         ],
         _ => return None,
     })

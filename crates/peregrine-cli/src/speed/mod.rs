@@ -804,8 +804,9 @@ fn rates(samples: &[Sample], units: f64, cpu_time: bool) -> Vec<f64> {
 /// The rows of one job: per contender one row, or with `--multi` one row
 /// per thread and a sum.
 fn job_rows(job: &Job, outcomes: &[Vec<Outcome>], o: &Options, cal: &Calibration) -> Vec<Row> {
+    // Operations (a batch row counts each of its operations) or bytes.
     let units = match job.op {
-        Some(_) => 1.0,
+        Some(_) => job.alg.messages_per_call as f64,
         None => (job.size * job.alg.messages_per_call) as f64,
     };
     let direction = job
@@ -822,11 +823,7 @@ fn job_rows(job: &Job, outcomes: &[Vec<Outcome>], o: &Options, cal: &Calibration
             size: job.op.is_none().then_some(job.size),
             operation: job.op.map(|(_, n)| n.to_string()),
             direction: direction.clone(),
-            messages_per_call: if job.op.is_some() {
-                1
-            } else {
-                job.alg.messages_per_call
-            },
+            messages_per_call: job.alg.messages_per_call,
             thread: None,
             threads: 1,
             status: Status::Ok,

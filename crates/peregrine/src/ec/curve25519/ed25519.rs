@@ -23,11 +23,17 @@
 //!
 //! Keys and R of small order are not rejected: the equation decides. This
 //! is the rule set of Go's `crypto/ed25519` and of OpenSSL 3, except that
-//! Go accepts non-canonical A; in the terms of the CCTV test vectors
-//! (`ed25519vectors.json`, "Taming the many EdDSAs"), flags
-//! `LowOrderA`, `LowOrderR`, `LowOrderComponentA`, `LowOrderComponentR`,
-//! `LowOrderResidue` are accepted when the cofactorless equation holds;
-//! `NonCanonicalA`, `NonCanonicalR` and `ReencodedK` never verify.
+//! Peregrine also refuses a non-canonical A (y >= p), which both of them
+//! accept (checked against OpenSSL 3.0.19: it verifies all 36 CCTV cases
+//! whose only rejecting flag is `NonCanonicalA`). In the terms of the CCTV
+//! test vectors (`ed25519vectors.json`, "Taming the many EdDSAs"), flags
+//! `LowOrderA`, `LowOrderR`, `LowOrderComponentA`, `LowOrderComponentR`
+//! are accepted when the cofactorless equation holds; `LowOrderResidue`
+//! (which only the cofactored equation accepts), `NonCanonicalA`,
+//! `NonCanonicalR` and `ReencodedK` never verify. Of the 914 CCTV cases,
+//! 172 verify (`tests/curve25519_kat.rs` checks every verdict).
+//!
+//! [`verify_batch`] uses the cofactored equation instead (see there).
 //!
 //! ```
 //! use peregrine::ec::curve25519::ed25519::SigningKey;

@@ -280,3 +280,55 @@ mod tests {
         agree(Portable, Portable);
     }
 }
+
+#[cfg(test)]
+mod tmpbench {
+    use super::*;
+    extern crate std;
+    fn cpu() -> f64 {
+        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: test.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+    }
+    fn run<F: Field>(f: F, name: &str) {
+        let mut b = [0u8; 32];
+        b[0] = 7;
+        b[20] = 99;
+        let x = f.from_bytes(&b);
+        let mut y = f.add(&x, &x);
+        let n = 2_000_000;
+        let t = cpu();
+        let mut a = x;
+        for _ in 0..n {
+            a = f.mul(&a, &y);
+        }
+        let dep = (cpu() - t) / n as f64;
+        let t = cpu();
+        let mut a1 = x;
+        let mut a2 = y;
+        let mut a3 = f.add(&y, &x);
+        let mut a4 = f.sub(&y, &x);
+        for _ in 0..n / 4 {
+            a1 = f.mul(&a1, &y);
+            a2 = f.mul(&a2, &x);
+            a3 = f.mul(&a3, &y);
+            a4 = f.mul(&a4, &x);
+        }
+        let ind = (cpu() - t) / n as f64;
+        let t = cpu();
+        for _ in 0..n {
+            y = f.sqr(&y);
+        }
+        let sq = (cpu() - t) / n as f64;
+        std::println!("{name}: mul dep {:.1} ns, mul indep {:.1} ns, sqr dep {:.1} ns {}", dep * 1e9, ind * 1e9, sq * 1e9,
+            f.to_bytes(&a)[0] ^ f.to_bytes(&a1)[0] ^ f.to_bytes(&a2)[0] ^ f.to_bytes(&a3)[0] ^ f.to_bytes(&a4)[0] ^ f.to_bytes(&y)[0]);
+    }
+    #[test]
+    #[ignore]
+    fn tmp_field_speed() {
+        run(soft::Soft, "soft");
+        // SAFETY: this machine.
+        run(unsafe { x86_64_adx::Adx::new() }, "adx");
+    }
+}
