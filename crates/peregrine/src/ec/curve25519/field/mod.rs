@@ -280,4 +280,3 @@ mod tests {
         agree(Portable, Portable);
     }
 }
-
