@@ -501,6 +501,7 @@ pub(crate) fn multi_mul_base_vartime<F: Field>(
 impl<F: Field> P2<F> {
     /// Whether `[8] self` is the neutral element (0 : Z : Z): the
     /// cofactored check of batch verification. Variable time.
+    #[cfg_attr(not(feature = "getrandom"), allow(dead_code))] // batch verification only
     pub fn is_small_order_vartime(&self, f: F) -> bool {
         let p = self.dbl(f).to_p2(f).dbl(f).to_p2(f).dbl(f).to_p2(f);
         f.is_zero(&p.x) != 0 && f.ct_eq(&p.y, &p.z) != 0
