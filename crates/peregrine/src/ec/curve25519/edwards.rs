@@ -126,66 +126,74 @@ impl<F: Field> P3<F> {
         }
     }
 
-    /// `self + q`.
+    /// The addition formula every operand form shares: `self + q` for
+    /// `q = (y+x, y-x, 2dxy)` given as `(ypx, ymx, c = 2d q.T self.T, d =
+    /// 2 self.Z q.Z)`; `self - q` is the same with `ypx`/`ymx` swapped
+    /// and the sign of `c` flipped (`neg`, a public choice).
     #[inline(always)]
-    pub fn add(&self, f: F, q: &Cached<F>) -> P1P1<F> {
-        let a = f.mul(&f.add(&self.y, &self.x), &q.ypx);
-        let b = f.mul(&f.sub(&self.y, &self.x), &q.ymx);
-        let c = f.mul(&q.t2d, &self.t);
-        let zz = f.mul(&self.z, &q.z);
-        let d = f.add(&zz, &zz);
+    fn add_formula(
+        &self,
+        f: F,
+        ypx: &F::Fe,
+        ymx: &F::Fe,
+        c: &F::Fe,
+        d: &F::Fe,
+        neg: bool,
+    ) -> P1P1<F> {
+        let (p, m) = if neg { (ymx, ypx) } else { (ypx, ymx) };
+        let a = f.mul(&f.add(&self.y, &self.x), p);
+        let b = f.mul(&f.sub(&self.y, &self.x), m);
+        let (dc_plus, dc_minus) = (f.add(d, c), f.sub(d, c));
+        let (z, t) = if neg {
+            (dc_minus, dc_plus)
+        } else {
+            (dc_plus, dc_minus)
+        };
         P1P1 {
             x: f.sub(&a, &b),
             y: f.add(&a, &b),
-            z: f.add(&d, &c),
-            t: f.sub(&d, &c),
+            z,
+            t,
         }
+    }
+
+    /// `self ± q` for a `Cached` `q`.
+    #[inline(always)]
+    fn add_cached(&self, f: F, q: &Cached<F>, neg: bool) -> P1P1<F> {
+        let c = f.mul(&q.t2d, &self.t);
+        let zz = f.mul(&self.z, &q.z);
+        self.add_formula(f, &q.ypx, &q.ymx, &c, &f.add(&zz, &zz), neg)
+    }
+
+    /// `self ± q` for an affine precomputed `q` (Z = 1: no product for D).
+    #[inline(always)]
+    fn add_niels(&self, f: F, q: &Niels<F>, neg: bool) -> P1P1<F> {
+        let c = f.mul(&q.xy2d, &self.t);
+        self.add_formula(f, &q.ypx, &q.ymx, &c, &f.add(&self.z, &self.z), neg)
+    }
+
+    /// `self + q`.
+    #[inline(always)]
+    pub fn add(&self, f: F, q: &Cached<F>) -> P1P1<F> {
+        self.add_cached(f, q, false)
     }
 
     /// `self - q`.
     #[inline(always)]
     pub fn sub(&self, f: F, q: &Cached<F>) -> P1P1<F> {
-        let a = f.mul(&f.add(&self.y, &self.x), &q.ymx);
-        let b = f.mul(&f.sub(&self.y, &self.x), &q.ypx);
-        let c = f.mul(&q.t2d, &self.t);
-        let zz = f.mul(&self.z, &q.z);
-        let d = f.add(&zz, &zz);
-        P1P1 {
-            x: f.sub(&a, &b),
-            y: f.add(&a, &b),
-            z: f.sub(&d, &c),
-            t: f.add(&d, &c),
-        }
+        self.add_cached(f, q, true)
     }
 
     /// `self + q` for an affine precomputed `q`.
     #[inline(always)]
     pub fn madd(&self, f: F, q: &Niels<F>) -> P1P1<F> {
-        let a = f.mul(&f.add(&self.y, &self.x), &q.ypx);
-        let b = f.mul(&f.sub(&self.y, &self.x), &q.ymx);
-        let c = f.mul(&q.xy2d, &self.t);
-        let d = f.add(&self.z, &self.z);
-        P1P1 {
-            x: f.sub(&a, &b),
-            y: f.add(&a, &b),
-            z: f.add(&d, &c),
-            t: f.sub(&d, &c),
-        }
+        self.add_niels(f, q, false)
     }
 
     /// `self - q` for an affine precomputed `q`.
     #[inline(always)]
     pub fn msub(&self, f: F, q: &Niels<F>) -> P1P1<F> {
-        let a = f.mul(&f.add(&self.y, &self.x), &q.ymx);
-        let b = f.mul(&f.sub(&self.y, &self.x), &q.ypx);
-        let c = f.mul(&q.xy2d, &self.t);
-        let d = f.add(&self.z, &self.z);
-        P1P1 {
-            x: f.sub(&a, &b),
-            y: f.add(&a, &b),
-            z: f.sub(&d, &c),
-            t: f.add(&d, &c),
-        }
+        self.add_niels(f, q, true)
     }
 
     /// `2 self`.

@@ -29,6 +29,40 @@ impl Adx {
     }
 }
 
+/// The reduction both products end with: `r8..r11 += 38 * r12..r15`
+/// (the high half folded by 2^256 = 38 mod p), then the carry word (at
+/// most 39) folded as `38 * r12`, then a last carry as 38. Clobbers rax,
+/// rcx, rdx, rsi (zeroed and used as a zero register).
+macro_rules! reduce_asm {
+    () => {
+        concat!(
+            "mov edx, 38\n",
+            "xor esi, esi\n",
+            "mulx rcx, rax, r12\n",
+            "adcx r8, rax\n",
+            "adox r9, rcx\n",
+            "mulx rcx, rax, r13\n",
+            "adcx r9, rax\n",
+            "adox r10, rcx\n",
+            "mulx rcx, rax, r14\n",
+            "adcx r10, rax\n",
+            "adox r11, rcx\n",
+            "mulx r12, rax, r15\n",
+            "adcx r11, rax\n",
+            "adox r12, rsi\n",
+            "adcx r12, rsi\n",
+            "imul r12, r12, 38\n",
+            "add r8, r12\n",
+            "adc r9, rsi\n",
+            "adc r10, rsi\n",
+            "adc r11, rsi\n",
+            "sbb rax, rax\n",
+            "and rax, 38\n",
+            "add r8, rax\n",
+        )
+    };
+}
+
 impl Field for Adx {
     radix64::radix64_common!();
 
@@ -99,31 +133,7 @@ impl Field for Adx {
                 "adcx r14, rax",
                 "adox r15, rcx",
                 "adc r15, 0",
-                // Reduce: r8..r11 += 38 * r12..r15.
-                "mov edx, 38",
-                "xor esi, esi",
-                "mulx rcx, rax, r12",
-                "adcx r8, rax",
-                "adox r9, rcx",
-                "mulx rcx, rax, r13",
-                "adcx r9, rax",
-                "adox r10, rcx",
-                "mulx rcx, rax, r14",
-                "adcx r10, rax",
-                "adox r11, rcx",
-                "mulx r12, rax, r15",
-                "adcx r11, rax",
-                "adox r12, rsi",
-                "adcx r12, rsi",
-                // r12 <= 39: fold 38 * r12, then a last carry as 38.
-                "imul r12, r12, 38",
-                "add r8, r12",
-                "adc r9, rsi",
-                "adc r10, rsi",
-                "adc r11, rsi",
-                "sbb rax, rax",
-                "and rax, 38",
-                "add r8, rax",
+                reduce_asm!(),
                 inout("rsi") a.as_ptr() => _,
                 inout("rdi") b.as_ptr() => _,
                 out("rax") _, out("rcx") _, out("rdx") _,
@@ -187,30 +197,7 @@ impl Field for Adx {
                 "mulx rcx, rax, rdx",
                 "adc r14, rax",
                 "adc r15, rcx",
-                // Reduce as in `mul`.
-                "mov edx, 38",
-                "xor esi, esi",
-                "mulx rcx, rax, r12",
-                "adcx r8, rax",
-                "adox r9, rcx",
-                "mulx rcx, rax, r13",
-                "adcx r9, rax",
-                "adox r10, rcx",
-                "mulx rcx, rax, r14",
-                "adcx r10, rax",
-                "adox r11, rcx",
-                "mulx r12, rax, r15",
-                "adcx r11, rax",
-                "adox r12, rsi",
-                "adcx r12, rsi",
-                "imul r12, r12, 38",
-                "add r8, r12",
-                "adc r9, rsi",
-                "adc r10, rsi",
-                "adc r11, rsi",
-                "sbb rax, rax",
-                "and rax, 38",
-                "add r8, rax",
+                reduce_asm!(),
                 inout("rsi") a.as_ptr() => _,
                 out("rax") _, out("rcx") _, out("rdx") _,
                 out("r8") r0, out("r9") r1, out("r10") r2, out("r11") r3,
