@@ -1,0 +1,540 @@
+//! Arithmetic modulo the primes of the NIST curves (their fields and their
+//! group orders), in Montgomery form over `N` 64-bit limbs.
+//!
+//! One generic implementation serves P-256 (4 limbs), P-384 (6) and P-521
+//! (9): coarsely integrated operand scanning (CIOS) Montgomery
+//! multiplication with `u128` products, every result fully reduced (below
+//! the modulus) by a masked final subtraction. The Montgomery constants
+//! (`-p^-1 mod 2^64`, `R mod p`, `R^2 mod p`) are computed at compile time
+//! from the modulus by `const fn`s, so a modulus is one hex string.
+//!
+//! Constant time: no operation branches on or indexes by an element's
+//! value. Exponentiation ([`Mont::pow_public`]) takes a public exponent
+//! (p - 2 for inversion, (p + 1) / 4 for square roots): its branches
+//! depend on the exponent's bits only, never on the base.
+
+// Limb loops index several arrays in step; the index form is the clearer.
+#![allow(clippy::needless_range_loop)]
+
+use core::marker::PhantomData;
+
+use crate::ec::curve25519::field::{Mask, mask_of};
+
+/// A modulus: an odd number of at most `64 * N - 1` bits.
+pub(crate) trait Modulus<const N: usize>: Copy + 'static {
+    /// The modulus, little-endian limbs.
+    const P: [u64; N];
+    /// `-P^-1 mod 2^64`.
+    const N0: u64 = n0(Self::P[0]);
+    /// `R mod P`, with `R = 2^(64 N)`: one in Montgomery form.
+    const R1: [u64; N] = mont_const(&one(), &Self::P);
+    /// `R^2 mod P`.
+    const R2: [u64; N] = mont_const(&Self::R1, &Self::P);
+}
+
+/// Little-endian limbs of a big-endian hex string (at most `16 N` digits).
+pub(crate) const fn hex<const N: usize>(s: &str) -> [u64; N] {
+    let b = s.as_bytes();
+    let mut out = [0u64; N];
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[b.len() - 1 - i];
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => panic!("not a hex digit"),
+        } as u64;
+        out[i / 16] |= d << (4 * (i % 16));
+        i += 1;
+    }
+    out
+}
+
+const fn one<const N: usize>() -> [u64; N] {
+    let mut o = [0u64; N];
+    o[0] = 1;
+    o
+}
+
+/// `-p0^-1 mod 2^64` by Newton's iteration (each step doubles the number
+/// of correct low bits; 1 is correct to 3 bits for odd `p0`... 6 steps).
+const fn n0(p0: u64) -> u64 {
+    let mut inv: u64 = 1;
+    let mut i = 0;
+    while i < 6 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(inv)));
+        i += 1;
+    }
+    inv.wrapping_neg()
+}
+
+/// `x * R mod p` for `x < p`, by `64 N` modular doublings (compile time).
+pub(crate) const fn mont_const<const N: usize>(x: &[u64; N], p: &[u64; N]) -> [u64; N] {
+    let mut x = *x;
+    let mut k = 0;
+    while k < 64 * N {
+        // x = 2x mod p
+        let mut carry = 0u64;
+        let mut i = 0;
+        while i < N {
+            let nc = x[i] >> 63;
+            x[i] = (x[i] << 1) | carry;
+            carry = nc;
+            i += 1;
+        }
+        // subtract p when 2x >= p
+        let mut ge = carry == 1;
+        if !ge {
+            ge = true;
+            let mut j = N;
+            while j > 0 {
+                j -= 1;
+                if x[j] != p[j] {
+                    ge = x[j] > p[j];
+                    break;
+                }
+            }
+        }
+        if ge {
+            let mut borrow = 0u64;
+            let mut i = 0;
+            while i < N {
+                let (d1, b1) = x[i].overflowing_sub(p[i]);
+                let (d2, b2) = d1.overflowing_sub(borrow);
+                x[i] = d2;
+                borrow = (b1 | b2) as u64;
+                i += 1;
+            }
+        }
+        k += 1;
+    }
+    x
+}
+
+#[inline(always)]
+fn adc(a: u64, b: u64, c: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + c as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+#[inline(always)]
+fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as u64, ((t >> 64) as u64) & 1)
+}
+
+#[inline(always)]
+fn mac(acc: u64, a: u64, b: u64, c: u64) -> (u64, u64) {
+    let t = acc as u128 + (a as u128) * (b as u128) + c as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// The operations the curve code needs of a field (or scalar) element.
+/// Every element is fully reduced; results are too.
+pub(crate) trait Elem: Copy {
+    /// Little-endian canonical limbs.
+    type Limbs: Copy + AsRef<[u64]> + AsMut<[u64]>;
+    /// 0.
+    const ZERO: Self;
+    /// 1.
+    const ONE: Self;
+    /// The modulus.
+    fn modulus() -> Self::Limbs;
+    /// The element of a canonical value `x < p`.
+    fn from_canonical(x: &Self::Limbs) -> Self;
+    /// The canonical value.
+    fn to_canonical(&self) -> Self::Limbs;
+    /// A small constant.
+    #[cfg_attr(not(test), allow(dead_code))]
+    fn from_u64(x: u64) -> Self;
+    /// `self + other`.
+    fn add(&self, other: &Self) -> Self;
+    /// `2 self`.
+    fn dbl(&self) -> Self;
+    /// `self - other`.
+    fn sub(&self, other: &Self) -> Self;
+    /// `-self`.
+    fn neg(&self) -> Self;
+    /// `self * other`.
+    fn mul(&self, other: &Self) -> Self;
+    /// `self^2`.
+    fn sqr(&self) -> Self;
+    /// `self^(2^k)`.
+    fn sqr_n(&self, k: usize) -> Self;
+    /// `self^e` for a public exponent.
+    fn pow_public(&self, e: &Self::Limbs) -> Self;
+    /// `self^-1` (0 for 0); the modulus is prime.
+    fn invert(&self) -> Self;
+    /// All ones when zero.
+    fn is_zero(&self) -> Mask;
+    /// All ones when equal.
+    fn ct_eq(&self, other: &Self) -> Mask;
+    /// `a` when `m` is all ones, else `b`.
+    fn select(m: Mask, a: &Self, b: &Self) -> Self;
+    /// `self = other` when `m` is all ones.
+    fn cmov(&mut self, m: Mask, other: &Self);
+    /// The element of a big-endian encoding (at most the limbs' width),
+    /// `None` unless below the modulus.
+    fn from_be_bytes(bytes: &[u8]) -> Option<Self>;
+    /// The canonical value, big-endian, into all of `out`.
+    fn write_be_bytes(&self, out: &mut [u8]);
+    /// The element of `x < 2p` (one masked subtraction).
+    fn from_canonical_below_2p(x: &Self::Limbs) -> Self;
+    /// Zero limbs.
+    fn zero_limbs() -> Self::Limbs {
+        let mut m = Self::modulus();
+        m.as_mut().fill(0);
+        m
+    }
+    /// Limbs from a slice of at most as many limbs (zero-extended).
+    fn limbs_from(s: &[u64]) -> Self::Limbs {
+        let mut m = Self::zero_limbs();
+        m.as_mut()[..s.len()].copy_from_slice(s);
+        m
+    }
+    /// Overwrites the value with zero (volatile writes).
+    fn wipe(&mut self);
+    /// A square root for a modulus `= 3 mod 4` (`self^((p+1)/4)`), and all
+    /// ones when it is one (`self` is a square).
+    fn sqrt(&self) -> (Self, Mask) {
+        let mut e = Self::modulus();
+        // (p + 1) / 4 = (p >> 2) + 1 for p = 3 mod 4
+        let l = e.as_mut();
+        for i in 0..l.len() {
+            let hi = if i + 1 < l.len() { l[i + 1] << 62 } else { 0 };
+            l[i] = (l[i] >> 2) | hi;
+        }
+        let mut c = 1u64;
+        for x in l.iter_mut() {
+            let (v, o) = x.overflowing_add(c);
+            *x = v;
+            c = o as u64;
+        }
+        let r = self.pow_public(&e);
+        let ok = r.sqr().ct_eq(self);
+        (r, ok)
+    }
+}
+
+/// An element modulo `M::P` in Montgomery form (`x R mod p`), fully
+/// reduced.
+pub(crate) struct Mont<M: Modulus<N>, const N: usize> {
+    pub(crate) l: [u64; N],
+    _m: PhantomData<M>,
+}
+
+impl<M: Modulus<N>, const N: usize> Clone for Mont<M, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M: Modulus<N>, const N: usize> Copy for Mont<M, N> {}
+
+impl<M: Modulus<N>, const N: usize> core::fmt::Debug for Mont<M, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Mont(..)")
+    }
+}
+
+impl<M: Modulus<N>, const N: usize> Mont<M, N> {
+    /// Limbs that are already in Montgomery form and reduced.
+    #[inline(always)]
+    pub(crate) const fn from_limbs(l: [u64; N]) -> Self {
+        Mont { l, _m: PhantomData }
+    }
+
+    /// The element of the canonical value `x < p` (compile time).
+    pub(crate) const fn from_canonical_const(x: [u64; N]) -> Self {
+        Self::from_limbs(mont_const(&x, &M::P))
+    }
+
+    /// `(v, borrow)` where `v = x - p` over N limbs.
+    #[inline(always)]
+    fn sub_p(x: &[u64; N]) -> ([u64; N], u64) {
+        let mut d = [0u64; N];
+        let mut b = 0;
+        for i in 0..N {
+            (d[i], b) = sbb(x[i], M::P[i], b);
+        }
+        (d, b)
+    }
+
+    /// Keeps `x` when `keep` is all ones, else `y`.
+    #[inline(always)]
+    fn pick(keep: Mask, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        let mut o = [0u64; N];
+        for i in 0..N {
+            o[i] = (x[i] & keep) | (y[i] & !keep);
+        }
+        o
+    }
+
+    /// Reduces `hi * 2^(64N) + x < 2p` to below p.
+    #[inline(always)]
+    fn reduce_once(hi: u64, x: &[u64; N]) -> Self {
+        let (d, b) = Self::sub_p(x);
+        // x - p is the answer unless it borrowed with no high word.
+        let keep_x = mask_of(b & !hi);
+        Self::from_limbs(Self::pick(keep_x, x, &d))
+    }
+}
+
+impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
+    type Limbs = [u64; N];
+    const ZERO: Self = Self::from_limbs([0; N]);
+    const ONE: Self = Self::from_limbs(M::R1);
+
+    fn modulus() -> [u64; N] {
+        M::P
+    }
+
+    fn wipe(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.l);
+    }
+
+    /// `x mod p` of a canonical value `x < p` (run time).
+    #[inline]
+    fn from_canonical(x: &[u64; N]) -> Self {
+        Self::from_limbs(*x).mul(&Self::from_limbs(M::R2))
+    }
+
+    /// The canonical value (out of Montgomery form).
+    #[inline]
+    fn to_canonical(&self) -> [u64; N] {
+        self.mul(&Self::from_limbs(one())).l
+    }
+
+    /// A small constant.
+    fn from_u64(x: u64) -> Self {
+        let mut l = [0u64; N];
+        l[0] = x;
+        Self::from_canonical(&l)
+    }
+
+    /// `self + other`.
+    #[inline]
+    fn add(&self, other: &Self) -> Self {
+        let mut s = [0u64; N];
+        let mut c = 0;
+        for i in 0..N {
+            (s[i], c) = adc(self.l[i], other.l[i], c);
+        }
+        Self::reduce_once(c, &s)
+    }
+
+    /// `2 self`.
+    #[inline]
+    fn dbl(&self) -> Self {
+        self.add(self)
+    }
+
+    /// `self - other`.
+    #[inline]
+    fn sub(&self, other: &Self) -> Self {
+        let mut d = [0u64; N];
+        let mut b = 0;
+        for i in 0..N {
+            (d[i], b) = sbb(self.l[i], other.l[i], b);
+        }
+        let m = mask_of(b);
+        let mut c = 0;
+        for i in 0..N {
+            (d[i], c) = adc(d[i], M::P[i] & m, c);
+        }
+        Self::from_limbs(d)
+    }
+
+    /// `-self`.
+    #[inline]
+    fn neg(&self) -> Self {
+        Self::ZERO.sub(self)
+    }
+
+    /// Montgomery product `self * other / R mod p` (CIOS).
+    #[inline]
+    fn mul(&self, other: &Self) -> Self {
+        let a = &self.l;
+        let b = &other.l;
+        let p = &M::P;
+        let mut t = [0u64; N];
+        let mut t_n = 0u64;
+        for &ai in a.iter() {
+            let mut c = 0;
+            for j in 0..N {
+                (t[j], c) = mac(t[j], ai, b[j], c);
+            }
+            let (s, t_n1) = adc(t_n, c, 0);
+            let m = t[0].wrapping_mul(M::N0);
+            let (_, mut c) = mac(t[0], m, p[0], 0);
+            for j in 1..N {
+                (t[j - 1], c) = mac(t[j], m, p[j], c);
+            }
+            let (s2, c2) = adc(s, c, 0);
+            t[N - 1] = s2;
+            t_n = t_n1 + c2;
+        }
+        Self::reduce_once(t_n, &t)
+    }
+
+    /// `self^2`.
+    #[inline]
+    fn sqr(&self) -> Self {
+        self.mul(self)
+    }
+
+    /// `self^(2^k)`.
+    fn sqr_n(&self, k: usize) -> Self {
+        let mut x = *self;
+        for _ in 0..k {
+            x = x.sqr();
+        }
+        x
+    }
+
+    /// `self^e` for a public exponent `e` (4-bit fixed windows; the
+    /// window values index a table, and they are the exponent's, not the
+    /// base's).
+    fn pow_public(&self, e: &[u64; N]) -> Self {
+        let mut table = [Self::ONE; 16];
+        for i in 1..16 {
+            table[i] = table[i - 1].mul(self);
+        }
+        let mut acc = Self::ONE;
+        for i in (0..N * 16).rev() {
+            acc = acc.sqr_n(4);
+            let w = ((e[i / 16] >> (4 * (i % 16))) & 15) as usize;
+            acc = acc.mul(&table[w]);
+        }
+        acc
+    }
+
+    /// `self^-1` (`0` for `0`), by Fermat's little theorem: the modulus
+    /// must be prime.
+    fn invert(&self) -> Self {
+        let mut e = M::P;
+        // p - 2 (p is odd and > 2: no borrow past limb 0)
+        e[0] -= 2;
+        self.pow_public(&e)
+    }
+
+    /// All ones when `self == 0`.
+    #[inline]
+    fn is_zero(&self) -> Mask {
+        let mut acc = 0u64;
+        for x in self.l.iter() {
+            acc |= x;
+        }
+        // acc == 0 -> 1
+        mask_of(((acc | acc.wrapping_neg()) >> 63) ^ 1)
+    }
+
+    /// All ones when `self == other`.
+    #[inline]
+    fn ct_eq(&self, other: &Self) -> Mask {
+        self.sub(other).is_zero()
+    }
+
+    /// `a` when `m` is all ones, else `b`.
+    #[inline(always)]
+    fn select(m: Mask, a: &Self, b: &Self) -> Self {
+        Self::from_limbs(Self::pick(m, &a.l, &b.l))
+    }
+
+    /// Replaces `self` with `other` when `m` is all ones.
+    #[inline(always)]
+    fn cmov(&mut self, m: Mask, other: &Self) {
+        *self = Self::select(m, other, self);
+    }
+
+    /// The element of a big-endian encoding of exactly `len` bytes, or
+    /// `None` when the value is not below p (or the length is wrong).
+    /// Variable time only in the length and the accept/reject outcome.
+    fn from_be_bytes(bytes: &[u8]) -> Option<Self> {
+        let x = limbs_from_be::<N>(bytes)?;
+        let (_, b) = Self::sub_p(&x);
+        if b == 1 {
+            Some(Self::from_canonical(&x))
+        } else {
+            None
+        }
+    }
+
+    /// The big-endian encoding of the canonical value into `out` (its
+    /// length is the curve's byte length).
+    fn write_be_bytes(&self, out: &mut [u8]) {
+        limbs_to_be(&self.to_canonical(), out);
+    }
+
+    /// A value `x < 2^(64N)` with `x < 2p` reduced into range (one masked
+    /// subtraction), as canonical limbs in Montgomery form.
+    fn from_canonical_below_2p(x: &[u64; N]) -> Self {
+        let r = Self::reduce_once(0, x);
+        Self::from_canonical(&r.l)
+    }
+}
+
+/// Little-endian limbs of a big-endian byte string (at most `8 N` bytes).
+pub(crate) fn limbs_from_be<const N: usize>(bytes: &[u8]) -> Option<[u64; N]> {
+    if bytes.len() > 8 * N {
+        return None;
+    }
+    let mut out = [0u64; N];
+    for (i, &b) in bytes.iter().rev().enumerate() {
+        out[i / 8] |= (b as u64) << (8 * (i % 8));
+    }
+    Some(out)
+}
+
+/// The low `out.len()` bytes of `x`, big-endian.
+pub(crate) fn limbs_to_be(x: &[u64], out: &mut [u8]) {
+    let n = out.len();
+    for (i, o) in out.iter_mut().enumerate() {
+        let k = n - 1 - i; // byte index from the little end
+        *o = if k < 8 * x.len() {
+            (x[k / 8] >> (8 * (k % 8))) as u8
+        } else {
+            0
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy)]
+    struct P256;
+    impl Modulus<4> for P256 {
+        const P: [u64; 4] = hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff");
+    }
+
+    #[test]
+    fn constants() {
+        assert_eq!(P256::N0, 1);
+        assert_eq!(P256::P[0].wrapping_mul(P256::N0.wrapping_neg()), 1);
+        // R mod p for P-256 = 2^256 - p
+        let r1 = P256::R1;
+        let mut s = [0u64; 4];
+        let mut c = 0;
+        for i in 0..4 {
+            (s[i], c) = adc(r1[i], P256::P[i], c);
+        }
+        assert_eq!((s, c), ([0; 4], 1));
+    }
+
+    #[test]
+    fn arithmetic() {
+        type F = Mont<P256, 4>;
+        let two = F::from_u64(2);
+        let three = F::from_u64(3);
+        assert_eq!(two.mul(&three).to_canonical(), [6, 0, 0, 0]);
+        assert_eq!(two.sub(&three).add(&F::ONE).is_zero(), !0);
+        let x = F::from_u64(123456789);
+        assert_eq!(x.mul(&x.invert()).to_canonical(), [1, 0, 0, 0]);
+        let m1 = F::ONE.neg();
+        assert_eq!(m1.sqr().to_canonical(), [1, 0, 0, 0]);
+        assert_eq!(F::ZERO.invert().is_zero(), !0);
+    }
+}

@@ -1,0 +1,242 @@
+//! The NIST prime curves P-256, P-384 and P-521 (FIPS 186-5, SEC 2:
+//! `secp256r1`/`prime256v1`, `secp384r1`, `secp521r1`): ECDSA signatures
+//! and ECDH key agreement.
+//!
+//! Each curve is a module ([`p256`], [`p384`], [`p521`]) with the same
+//! three types: [`p256::PrivateKey`] (signs, agrees), [`p256::PublicKey`]
+//! (verifies; SEC1 encodings) and [`p256::Signature`] (DER or fixed-width
+//! `r || s`).
+//!
+//! ## How
+//! - Field and scalar arithmetic in Montgomery form, one generic portable
+//!   kernel over 64-bit limbs with `u128` products (`field.rs`), every
+//!   result fully reduced by a masked subtraction.
+//! - Projective points with the complete addition and doubling formulas
+//!   of Renes, Costello and Batina (2016): no exceptional cases, so no
+//!   branch on a secret anywhere in a scalar multiplication.
+//! - Fixed-base multiplication (key generation, signing) by a table of
+//!   `j 16^i G` built once per process, read by masked scans; variable-base
+//!   (ECDH) by 4-bit fixed windows with masked scans; verification by a
+//!   variable-time `u1 G + u2 Q` (`_vartime`: public inputs only).
+//! - Inversion by Fermat's little theorem (a fixed public exponent).
+//!
+//! ## ECDSA
+//! - Nonces by RFC 6979 (HMAC-DRBG over the message digest and the key),
+//!   **hedged by default**: fresh random bytes enter the DRBG as RFC 6979
+//!   §3.6's additional data, so a faulty or repeated computation does not
+//!   repeat the nonce and a weak random generator does not expose the key.
+//!   The `_deterministic` functions give the pure RFC 6979 nonce (test
+//!   vectors, reproducible signatures).
+//! - The digest is truncated to the bit length of the group order
+//!   (`bits2int`); any digest length is accepted.
+//! - Verification rejects `r` or `s` outside `[1, n - 1]` and DER that is
+//!   not the unique minimal encoding (BER, extra bytes, negative or padded
+//!   integers).
+//!
+//! ## ECDH
+//! - Public keys are SEC1 points, uncompressed (`04`) or compressed (`02`,
+//!   `03`); coordinates must be below p and on the curve, and the point at
+//!   infinity is refused. The shared secret is the x-coordinate.
+
+pub(crate) mod ecdsa;
+pub(crate) mod field;
+pub(crate) mod point;
+
+use core::sync::atomic::{AtomicPtr, Ordering};
+
+use field::{Elem, Mont, hex};
+use point::Affine;
+
+/// A field element of curve `C`.
+pub(crate) type Fe<C> = <C as Curve>::Fe;
+/// A scalar (an integer modulo the group order) of curve `C`.
+pub(crate) type Scalar<C> = <C as Curve>::Scalar;
+
+/// A NIST curve: `y^2 = x^3 - 3x + b` over GF(p), of prime order n.
+pub(crate) trait Curve: Copy + Send + Sync + 'static {
+    /// GF(p).
+    type Fe: Elem;
+    /// Integers modulo n.
+    type Scalar: Elem;
+    /// "P-256".
+    const NAME: &'static str;
+    /// Bytes of a field element and of a scalar (the same for these
+    /// curves).
+    const FIELD_BYTES: usize;
+    /// Bits of n.
+    const ORDER_BITS: usize;
+    /// The curve's `b`.
+    const B: Self::Fe;
+    /// The generator's x.
+    const GX: Self::Fe;
+    /// The generator's y.
+    const GY: Self::Fe;
+    /// The fixed-base table (`point::build_base_table`), built on first
+    /// use.
+    fn base_table() -> &'static [Affine<Self>];
+}
+
+/// The table in `slot`, building and publishing it on first use (if two
+/// threads race, one table wins and the other is freed).
+fn once_table<C: Curve>(slot: &'static AtomicPtr<Affine<C>>) -> &'static [Affine<C>] {
+    let len = 15 * C::ORDER_BITS.div_ceil(4);
+    let mut p = slot.load(Ordering::Acquire);
+    if p.is_null() {
+        let table = point::build_base_table::<C>();
+        debug_assert_eq!(table.len(), len);
+        let fresh = alloc::boxed::Box::into_raw(table) as *mut Affine<C>;
+        match slot.compare_exchange(
+            core::ptr::null_mut(),
+            fresh,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => p = fresh,
+            Err(winner) => {
+                // SAFETY: `fresh` came from `Box::into_raw` of a slice of
+                // `len` elements and was never published.
+                drop(unsafe {
+                    alloc::boxed::Box::from_raw(core::ptr::slice_from_raw_parts_mut(fresh, len))
+                });
+                p = winner;
+            }
+        }
+    }
+    // SAFETY: a published pointer is a leaked boxed slice of `len`
+    // elements (the length is a function of `C` alone), never freed.
+    unsafe { core::slice::from_raw_parts(p, len) }
+}
+
+macro_rules! curve {
+    (
+        $name:ident, $str:literal, limbs: $n:literal, bytes: $bytes:literal, bits: $bits:literal,
+        p: $p:literal, n: $order:literal, b: $b:literal, gx: $gx:literal, gy: $gy:literal
+    ) => {
+        /// The curve (a marker type).
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $name;
+
+        pub(crate) mod moduli {
+            use super::super::field::{Modulus, hex};
+            #[derive(Clone, Copy, Debug)]
+            pub(crate) struct P;
+            impl Modulus<$n> for P {
+                const P: [u64; $n] = hex($p);
+            }
+            #[derive(Clone, Copy, Debug)]
+            pub(crate) struct N;
+            impl Modulus<$n> for N {
+                const P: [u64; $n] = hex($order);
+            }
+        }
+
+        impl $crate::ec::nist::Curve for $name {
+            type Fe = Mont<moduli::P, $n>;
+            type Scalar = Mont<moduli::N, $n>;
+            const NAME: &'static str = $str;
+            const FIELD_BYTES: usize = $bytes;
+            const ORDER_BITS: usize = $bits;
+            const B: Self::Fe = Mont::from_canonical_const(hex($b));
+            const GX: Self::Fe = Mont::from_canonical_const(hex($gx));
+            const GY: Self::Fe = Mont::from_canonical_const(hex($gy));
+            fn base_table() -> &'static [Affine<Self>] {
+                static SLOT: AtomicPtr<Affine<$name>> = AtomicPtr::new(core::ptr::null_mut());
+                once_table(&SLOT)
+            }
+        }
+    };
+}
+
+mod c256 {
+    use super::*;
+    curve!(
+        P256, "P-256", limbs: 4, bytes: 32, bits: 256,
+        p: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+        n: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+        b: "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
+        gx: "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+        gy: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+    );
+}
+
+mod c384 {
+    use super::*;
+    curve!(
+        P384, "P-384", limbs: 6, bytes: 48, bits: 384,
+        p: "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
+        n: "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
+        b: "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef",
+        gx: "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7",
+        gy: "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f"
+    );
+}
+
+mod c521 {
+    use super::*;
+    curve!(
+        P521, "P-521", limbs: 9, bytes: 66, bits: 521,
+        p: "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        n: "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409",
+        b: "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00",
+        gx: "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66",
+        gy: "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650"
+    );
+}
+
+pub(crate) use c256::P256;
+pub(crate) use c384::P384;
+pub(crate) use c521::P521;
+
+ecdsa::curve_api! {
+    /// P-256 (`secp256r1`, `prime256v1`): ECDSA and ECDH; SHA-256 is the
+    /// default digest.
+    p256, P256, crate::hash::sha256::Sha256, "1.2.840.10045.3.1.7"
+}
+ecdsa::curve_api! {
+    /// P-384 (`secp384r1`): ECDSA and ECDH; SHA-384 is the default digest.
+    p384, P384, crate::hash::sha512::Sha384, "1.3.132.0.34"
+}
+ecdsa::curve_api! {
+    /// P-521 (`secp521r1`): ECDSA and ECDH; SHA-512 is the default digest.
+    p521, P521, crate::hash::sha512::Sha512, "1.3.132.0.35"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::point::{Point, mul, mul_base};
+    use super::*;
+
+    fn generator_checks<C: Curve>() {
+        let g = Affine::<C> { x: C::GX, y: C::GY };
+        assert_ne!(g.is_on_curve(), 0, "{}: G on the curve", C::NAME);
+        // n G = identity: (n - 1) G = -G
+        let mut nm1 = <C::Scalar as Elem>::modulus();
+        nm1.as_mut()[0] -= 1;
+        let k = C::Scalar::from_canonical(&nm1);
+        let a = mul_base::<C>(&k);
+        let b = mul(&Point::<C>::generator(), &k);
+        let neg_g = Point::<C>::generator().neg();
+        assert!(a.eq_vartime(&neg_g), "{}: (n-1) G by the table", C::NAME);
+        assert!(b.eq_vartime(&neg_g), "{}: (n-1) G by windows", C::NAME);
+        assert_ne!(a.add(&Point::generator()).is_identity(), 0);
+        // 2G by doubling, by addition, by the table
+        let two = C::Scalar::from_u64(2);
+        let g2 = Point::<C>::generator().double();
+        assert!(mul_base::<C>(&two).eq_vartime(&g2));
+        assert!(
+            Point::<C>::generator()
+                .add(&Point::generator())
+                .eq_vartime(&g2)
+        );
+        let id = Point::<C>::identity();
+        assert!(id.add(&g2).eq_vartime(&g2));
+        assert_ne!(id.double().is_identity(), 0);
+    }
+
+    #[test]
+    fn generators() {
+        generator_checks::<P256>();
+        generator_checks::<P384>();
+        generator_checks::<P521>();
+    }
+}
