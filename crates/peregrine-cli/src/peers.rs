@@ -164,8 +164,27 @@ mod common {
 
     /// Copies `b` to the front of `out`, returning its length.
     pub(super) fn put(out: &mut [u8; 64], b: &[u8]) -> usize {
-        out[..b.len()].copy_from_slice(b);
-        b.len()
+        // (P-521 secrets and signatures are longer: the first 64 bytes)
+        let n = b.len().min(64);
+        out[..n].copy_from_slice(&b[..n]);
+        n
+    }
+
+    /// The NIST bench key of curve index `i` (0: P-256, 1: P-384, 2:
+    /// P-521) as a big-endian scalar, and its uncompressed public point.
+    pub(super) fn nist_key(i: usize) -> (Vec<u8>, Vec<u8>) {
+        use peregrine::ec::nist::{p256, p384, p521};
+        let hex = peregrine::registry::NIST_BENCH_KEYS[i];
+        let d: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|j| u8::from_str_radix(&hex[j..j + 2], 16).unwrap_or(0))
+            .collect();
+        let q = match i {
+            0 => p256::PrivateKey::from_bytes(&d).map(|k| k.public_key().to_uncompressed()),
+            1 => p384::PrivateKey::from_bytes(&d).map(|k| k.public_key().to_uncompressed()),
+            _ => p521::PrivateKey::from_bytes(&d).map(|k| k.public_key().to_uncompressed()),
+        };
+        (d, q.unwrap_or_default())
     }
 
     /// A verification's verdict as [`EcFn`] writes it.
@@ -210,6 +229,8 @@ mod common {
         };
     }
     pub(super) use ec_peers;
+
+    pub(super) use peregrine::registry::ECDSA_BENCH_DIGEST;
 
     pub(super) fn aad(o: &BenchOptions) -> &'static [u8] {
         if o.tls_aad { &TLS_AAD } else { &[] }

@@ -21,6 +21,7 @@ use crate::cipher::aes;
 use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
+use crate::ec::nist;
 use crate::hash::md5::Md5;
 use crate::hash::sha1::Sha1;
 use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
@@ -870,6 +871,110 @@ fn bench_ed25519(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     })
 }
 
+/// The NIST-curve rows' private keys: RFC 6979 appendix A.2.5-A.2.7's
+/// (public test data). ECDH agrees with the key's own public point.
+pub const NIST_BENCH_KEYS: [&str; 3] = [
+    "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+    "6b9d3dad2e1b8c1c05b19875b6659f4de23c3b667bf297ba9aa47740787137d896d5724e4c70a825f872c9ea60d2edf5",
+    "00fad06daa62ba3b25d2fb40133da757205de67f5bb0018fee8c86e1b68c7e75caa896eb32f1f47c70855836a6d16fcc1466f6d8fbec67db89ec0c08b0e996b83538",
+];
+
+/// The digest the ECDSA rows sign and verify: `openssl speed ecdsapN`'s,
+/// 20 zero bytes, given to the signer as a precomputed digest.
+pub const ECDSA_BENCH_DIGEST: [u8; 20] = [0; 20];
+
+/// Big-endian hex to bytes (the bench keys).
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap_or(0))
+        .collect()
+}
+
+macro_rules! nist_bench {
+    ($curve:ident, $key:expr, $hash:ty, $ecdsa:ident, $ecdh:ident, $keygen:ident) => {
+        /// ECDSA sign (hedged, as `sign_prehashed` does by default) or
+        /// verify of [`ECDSA_BENCH_DIGEST`].
+        #[cfg(feature = "getrandom")]
+        fn $ecdsa(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+            checked::<nist::Impl>(imp)?;
+            let key = nist::$curve::PrivateKey::from_bytes(&unhex(NIST_BENCH_KEYS[$key])).ok()?;
+            let d = ECDSA_BENCH_DIGEST;
+            Some(match o.op {
+                0 => Box::new(move |_: &mut [u8]| {
+                    key.sign_prehashed::<$hash>(&d)
+                        .map_or(0, |s| s.to_bytes()[0])
+                }),
+                1 => {
+                    let sig = key.sign_prehashed::<$hash>(&d).ok()?;
+                    let public = *key.public_key();
+                    Box::new(move |_: &mut [u8]| {
+                        u8::from(public.verify_prehashed(&d, &sig).is_ok())
+                    })
+                }
+                _ => return None,
+            })
+        }
+
+        #[cfg(not(feature = "getrandom"))]
+        fn $ecdsa(_: &str, _: &BenchOptions) -> Option<BenchFn> {
+            None
+        }
+
+        /// One ECDH shared secret (the peer point decoded beforehand).
+        fn $ecdh(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+            checked::<nist::Impl>(imp)?;
+            if o.op != 0 {
+                return None;
+            }
+            let key = nist::$curve::PrivateKey::from_bytes(&unhex(NIST_BENCH_KEYS[$key])).ok()?;
+            let peer = *key.public_key();
+            Some(Box::new(move |_: &mut [u8]| {
+                key.diffie_hellman(&peer).map_or(0, |s| s[0])
+            }))
+        }
+
+        /// One key pair from a private scalar (the public point by the
+        /// fixed-base table).
+        fn $keygen(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+            checked::<nist::Impl>(imp)?;
+            if o.op != 0 {
+                return None;
+            }
+            let d = unhex(NIST_BENCH_KEYS[$key]);
+            Some(Box::new(move |_: &mut [u8]| {
+                nist::$curve::PrivateKey::from_bytes(&d)
+                    .map_or(0, |k| k.public_key().to_compressed()[1])
+            }))
+        }
+    };
+}
+
+nist_bench!(
+    p256,
+    0,
+    crate::hash::sha256::Sha256,
+    bench_ecdsa_p256,
+    bench_ecdh_p256,
+    bench_keygen_p256
+);
+nist_bench!(
+    p384,
+    1,
+    crate::hash::sha512::Sha384,
+    bench_ecdsa_p384,
+    bench_ecdh_p384,
+    bench_keygen_p384
+);
+nist_bench!(
+    p521,
+    2,
+    crate::hash::sha512::Sha512,
+    bench_ecdsa_p521,
+    bench_ecdh_p521,
+    bench_keygen_p521
+);
+
 /// How many X25519 operations one `x25519-many` call runs.
 pub const X25519_MANY: usize = 16;
 /// How many signatures one `ed25519-batch` call verifies.
@@ -1330,6 +1435,105 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_ed25519_keygen
     ),
+    entry!(
+        "ecdsap256",
+        ["ecdsa-p256"],
+        "ECDSA P-256",
+        Kind::PublicKey(EDDSA_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_ecdsa_p256
+    ),
+    entry!(
+        "ecdhp256",
+        ["ecdh-p256"],
+        "ECDH P-256",
+        Kind::PublicKey(ECDH_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_ecdh_p256
+    ),
+    entry!(
+        "ecdsap256-keygen",
+        ["p256-keygen"],
+        "P-256 key generation",
+        Kind::PublicKey(KEYGEN_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_keygen_p256
+    ),
+    entry!(
+        "ecdsap384",
+        ["ecdsa-p384"],
+        "ECDSA P-384",
+        Kind::PublicKey(EDDSA_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_ecdsa_p384
+    ),
+    entry!(
+        "ecdhp384",
+        ["ecdh-p384"],
+        "ECDH P-384",
+        Kind::PublicKey(ECDH_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_ecdh_p384
+    ),
+    entry!(
+        "ecdsap384-keygen",
+        ["p384-keygen"],
+        "P-384 key generation",
+        Kind::PublicKey(KEYGEN_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_keygen_p384
+    ),
+    entry!(
+        "ecdsap521",
+        ["ecdsa-p521"],
+        "ECDSA P-521",
+        Kind::PublicKey(EDDSA_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_ecdsa_p521
+    ),
+    entry!(
+        "ecdhp521",
+        ["ecdh-p521"],
+        "ECDH P-521",
+        Kind::PublicKey(ECDH_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_ecdh_p521
+    ),
+    entry!(
+        "ecdsap521-keygen",
+        ["p521-keygen"],
+        "P-521 key generation",
+        Kind::PublicKey(KEYGEN_OPS),
+        0,
+        1,
+        nist::Impl,
+        no_stream,
+        bench_keygen_p521
+    ),
 ];
 
 /// The algorithm called `name` (or with that alias), case-insensitive.
@@ -1380,6 +1584,35 @@ mod tests {
         }
         assert!(find("SHA2-256").is_some());
         assert!(find("nope").is_none());
+    }
+
+    /// The NIST-curve rows run on every kernel: signatures verify, ECDH
+    /// and key generation give the same value twice.
+    #[test]
+    fn nist_rows_on_every_kernel() {
+        for bits in ["256", "384", "521"] {
+            for (name, op) in [
+                (format!("ecdsap{bits}"), 0),
+                (format!("ecdsap{bits}"), 1),
+                (format!("ecdhp{bits}"), 0),
+                (format!("ecdsap{bits}-keygen"), 0),
+            ] {
+                let a = find(&name).unwrap();
+                for s in a.impls().iter().filter(|s| s.available) {
+                    let o = BenchOptions {
+                        op,
+                        ..BenchOptions::default()
+                    };
+                    let mut f = a.bench(s.name, &o).unwrap();
+                    let r = f(&mut []);
+                    if op == 1 {
+                        assert_eq!(r, 1, "{name} verify on {}", s.name);
+                    } else if !name.starts_with("ecdsa") || name.ends_with("keygen") {
+                        assert_eq!(r, f(&mut []), "{name} {}: twice", s.name);
+                    }
+                }
+            }
+        }
     }
 
     /// The curve25519 rows compute RFC 7748's and RFC 8032's values on

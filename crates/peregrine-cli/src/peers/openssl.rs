@@ -507,7 +507,74 @@ fn ed25519(op: usize) -> Option<EcFn> {
     }
 }
 
+/// An OpenSSL EC key of curve `nid` from the bench scalar of curve `i`.
+fn nist_pkey(
+    nid: openssl::nid::Nid,
+    i: usize,
+) -> Option<openssl::pkey::PKey<openssl::pkey::Private>> {
+    use openssl::bn::{BigNum, BigNumContext};
+    use openssl::ec::{EcGroup, EcKey, EcPoint};
+    let (d, q) = super::common::nist_key(i);
+    let group = EcGroup::from_curve_name(nid).ok()?;
+    let mut ctx = BigNumContext::new().ok()?;
+    let point = EcPoint::from_bytes(&group, &q, &mut ctx).ok()?;
+    let bn = BigNum::from_slice(&d).ok()?;
+    let key = EcKey::from_private_components(&group, &bn, &point).ok()?;
+    openssl::pkey::PKey::from_ec_key(key).ok()
+}
+
+/// ECDSA as `openssl speed ecdsapN` times it: `EVP_PKEY_sign` of the
+/// 20-byte digest (a fresh random nonce each), `EVP_PKEY_verify`.
+fn nist_ecdsa(nid: openssl::nid::Nid, i: usize, op: usize) -> Option<EcFn> {
+    use openssl::pkey_ctx::PkeyCtx;
+    let key = nist_pkey(nid, i)?;
+    let d = super::common::ECDSA_BENCH_DIGEST;
+    let mut ctx = PkeyCtx::new(&key).ok()?;
+    ctx.sign_init().ok()?;
+    let mut sig = Vec::new();
+    ctx.sign_to_vec(&d, &mut sig).ok()?;
+    match op {
+        0 => Some(Box::new(move |out| {
+            let mut s = [0u8; 160];
+            let n = ctx.sign(&d, Some(&mut s)).unwrap_or(0);
+            put(out, &s[..n])
+        })),
+        1 => {
+            let mut v = PkeyCtx::new(&key).ok()?;
+            v.verify_init().ok()?;
+            Some(Box::new(move |out| {
+                verdict(out, v.verify(&d, &sig).unwrap_or(false))
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// ECDH as `openssl speed ecdhpN`: `EVP_PKEY_derive` with the bench key
+/// and its own public point.
+fn nist_ecdh(nid: openssl::nid::Nid, i: usize, op: usize) -> Option<EcFn> {
+    use openssl::pkey_ctx::PkeyCtx;
+    if op != 0 {
+        return None;
+    }
+    let key = nist_pkey(nid, i)?;
+    let mut ctx = PkeyCtx::new(&key).ok()?;
+    ctx.derive_init().ok()?;
+    ctx.derive_set_peer(&key).ok()?;
+    Some(Box::new(move |out| {
+        let mut s = [0u8; 66];
+        let n = ctx.derive(Some(&mut s)).unwrap_or(0);
+        put(out, &s[..n])
+    }))
+}
+
 super::common::ec_peers! {
+    "ecdsap256", "openssl", |op| nist_ecdsa(openssl::nid::Nid::X9_62_PRIME256V1, 0, op);
+    "ecdsap384", "openssl", |op| nist_ecdsa(openssl::nid::Nid::SECP384R1, 1, op);
+    "ecdsap521", "openssl", |op| nist_ecdsa(openssl::nid::Nid::SECP521R1, 2, op);
+    "ecdhp256", "openssl", |op| nist_ecdh(openssl::nid::Nid::X9_62_PRIME256V1, 0, op);
+    "ecdhp384", "openssl", |op| nist_ecdh(openssl::nid::Nid::SECP384R1, 1, op);
+    "ecdhp521", "openssl", |op| nist_ecdh(openssl::nid::Nid::SECP521R1, 2, op);
     "ecdhx25519", "openssl", ecdh;
     "x25519-keygen", "openssl", x25519_keygen;
     "ed25519", "openssl", ed25519;

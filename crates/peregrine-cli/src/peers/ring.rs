@@ -38,6 +38,10 @@ pub(super) fn notes() -> Vec<String> {
          API); aws-lc-rs verifies with a ParsedPublicKey"
             .into(),
         "ring, aws-lc-rs ed25519-keygen: Ed25519KeyPair::from_seed_unchecked per call".into(),
+        "ring, aws-lc-rs ecdsap*: sign hashes the 20-byte message first (their API takes a \
+         message; Peregrine and OpenSSL sign it as a digest); both draw a random nonce"
+            .into(),
+        "ring ecdhp256, ecdhp384: a fresh ephemeral key per call (ring has no other)".into(),
     ];
     v.extend(super::common::refused_keys("ring", |_, der| {
         ring::signature::RsaKeyPair::from_pkcs8(der).is_ok()
@@ -351,7 +355,105 @@ fn aws_x25519_keygen(op: usize) -> Option<EcFn> {
     })
 }
 
+/// ring and aws-lc-rs ECDSA: `EcdsaKeyPair` from the bench scalar and its
+/// public point; sign hashes the 20-byte bench message (their API takes a
+/// message, not a digest); verify checks a signature made beforehand.
+macro_rules! ring_like_ecdsa {
+    ($krate:ident, $sign_alg:ident, $verify_alg:ident, $i:expr, $mk:expr) => {
+        |op: usize| -> Option<EcFn> {
+            use $krate::signature::{EcdsaKeyPair, KeyPair, UnparsedPublicKey};
+            let (d, q) = super::common::nist_key($i);
+            let key: EcdsaKeyPair = $mk(&$krate::signature::$sign_alg, &d, &q)?;
+            let rng = $krate::rand::SystemRandom::new();
+            let msg = super::common::ECDSA_BENCH_DIGEST;
+            match op {
+                0 => Some(Box::new(move |out| {
+                    key.sign(&rng, &msg).map_or(0, |s| put(out, s.as_ref()))
+                })),
+                1 => {
+                    let sig = key.sign(&rng, &msg).ok()?.as_ref().to_vec();
+                    let public = key.public_key().as_ref().to_vec();
+                    Some(Box::new(move |out| {
+                        let k = UnparsedPublicKey::new(&$krate::signature::$verify_alg, &public);
+                        verdict(out, k.verify(&msg, &sig).is_ok())
+                    }))
+                }
+                _ => None,
+            }
+        }
+    };
+}
+
+fn ring_ecdsa_key(
+    alg: &'static ring::signature::EcdsaSigningAlgorithm,
+    d: &[u8],
+    q: &[u8],
+) -> Option<ring::signature::EcdsaKeyPair> {
+    let rng = ring::rand::SystemRandom::new();
+    ring::signature::EcdsaKeyPair::from_private_key_and_public_key(alg, d, q, &rng).ok()
+}
+
+fn aws_ecdsa_key(
+    alg: &'static aws_lc_rs::signature::EcdsaSigningAlgorithm,
+    d: &[u8],
+    q: &[u8],
+) -> Option<aws_lc_rs::signature::EcdsaKeyPair> {
+    aws_lc_rs::signature::EcdsaKeyPair::from_private_key_and_public_key(alg, d, q).ok()
+}
+
+/// aws-lc-rs ECDH with the bench scalar and its own public point.
+macro_rules! aws_nist_ecdh {
+    ($alg:ident, $i:expr) => {
+        |op: usize| -> Option<EcFn> {
+            use aws_lc_rs::agreement::{
+                ParsedPublicKey, PrivateKey, UnparsedPublicKey, agree, $alg,
+            };
+            if op != 0 {
+                return None;
+            }
+            let (d, q) = super::common::nist_key($i);
+            let key = PrivateKey::from_private_key(&$alg, &d).ok()?;
+            let peer = ParsedPublicKey::try_from(&UnparsedPublicKey::new(&$alg, q)).ok()?;
+            Some(Box::new(move |out| {
+                agree(&key, peer.clone(), 0, |s| Ok(put(out, s))).unwrap_or(0)
+            }))
+        }
+    };
+}
+
+/// ring ECDH: a fresh ephemeral key per call (ring has no other) with the
+/// bench public point.
+macro_rules! ring_nist_ecdh {
+    ($alg:ident, $i:expr) => {
+        |op: usize| -> Option<EcFn> {
+            use ring::agreement::{EphemeralPrivateKey, UnparsedPublicKey, agree_ephemeral, $alg};
+            if op != 0 {
+                return None;
+            }
+            let (_, q) = super::common::nist_key($i);
+            let rng = ring::rand::SystemRandom::new();
+            Some(Box::new(move |out| {
+                let Ok(key) = EphemeralPrivateKey::generate(&$alg, &rng) else {
+                    return 0;
+                };
+                agree_ephemeral(key, &UnparsedPublicKey::new(&$alg, &q), |s| put(out, s))
+                    .unwrap_or(0)
+            }))
+        }
+    };
+}
+
 super::common::ec_peers! {
+    "ecdsap256", "ring", ring_like_ecdsa!(ring, ECDSA_P256_SHA256_ASN1_SIGNING, ECDSA_P256_SHA256_ASN1, 0, ring_ecdsa_key);
+    "ecdsap384", "ring", ring_like_ecdsa!(ring, ECDSA_P384_SHA384_ASN1_SIGNING, ECDSA_P384_SHA384_ASN1, 1, ring_ecdsa_key);
+    "ecdhp256", "ring", ring_nist_ecdh!(ECDH_P256, 0);
+    "ecdhp384", "ring", ring_nist_ecdh!(ECDH_P384, 1);
+    "ecdsap256", "aws-lc-rs", ring_like_ecdsa!(aws_lc_rs, ECDSA_P256_SHA256_ASN1_SIGNING, ECDSA_P256_SHA256_ASN1, 0, aws_ecdsa_key);
+    "ecdsap384", "aws-lc-rs", ring_like_ecdsa!(aws_lc_rs, ECDSA_P384_SHA384_ASN1_SIGNING, ECDSA_P384_SHA384_ASN1, 1, aws_ecdsa_key);
+    "ecdsap521", "aws-lc-rs", ring_like_ecdsa!(aws_lc_rs, ECDSA_P521_SHA512_ASN1_SIGNING, ECDSA_P521_SHA512_ASN1, 2, aws_ecdsa_key);
+    "ecdhp256", "aws-lc-rs", aws_nist_ecdh!(ECDH_P256, 0);
+    "ecdhp384", "aws-lc-rs", aws_nist_ecdh!(ECDH_P384, 1);
+    "ecdhp521", "aws-lc-rs", aws_nist_ecdh!(ECDH_P521, 2);
     "ecdhx25519", "ring", ring_ecdh;
     "x25519-keygen", "ring", ring_x25519_keygen;
     "ed25519", "ring", ring_like_ed25519!(ring, ring_verifier);

@@ -47,6 +47,13 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 use field::{Elem, Mont, hex};
 use point::Affine;
 
+crate::cpu::backends! {
+    primitive: "nist-ec", doc: "A field kernel of the NIST curves.";
+    /// Portable Rust: Montgomery multiplication over 64-bit limbs with
+    /// `u128` products, one generic implementation for the three curves.
+    Soft = "soft", any, [];
+}
+
 /// A field element of curve `C`.
 pub(crate) type Fe<C> = <C as Curve>::Fe;
 /// A scalar (an integer modulo the group order) of curve `C`.
