@@ -1590,6 +1590,7 @@ mod tests {
     /// and key generation give the same value twice.
     #[test]
     fn nist_rows_on_every_kernel() {
+        use alloc::format;
         for bits in ["256", "384", "521"] {
             for (name, op) in [
                 (format!("ecdsap{bits}"), 0),
