@@ -763,6 +763,49 @@ fn ed25519_keygen_and_sign() {
     });
 }
 
+/// P-256, P-384 and P-521 (the portable kernel): a key pair from a secret
+/// scalar (the fixed-base table scan), deterministic and hedged ECDSA
+/// signatures (RFC 6979's HMAC-DRBG, the nonce's table scan, the Fermat
+/// inversions, `s = k^-1 (e + r d)`), and ECDH (the variable-base windows)
+/// with a secret key. The library declassifies what it returns: the
+/// public key, `r` and `s`, the shared secret.
+#[test]
+fn nist_keygen_sign_ecdh() {
+    use peregrine::ec::nist::{p256, p384, p521};
+    use peregrine::hash::sha256::Sha256;
+    check_valgrind();
+    macro_rules! run {
+        ($m:ident, $len:expr, $seed:expr) => {{
+            let mut d = bytes($len, $seed);
+            d[0] &= 0x01; // below n for all three
+            d[1] |= 0x10;
+            let want = $m::PrivateKey::from_bytes(&d).unwrap();
+            let want_pk = want.public_key().to_uncompressed();
+            let msg = bytes(64, 0x33);
+            let want_sig = want.sign_deterministic::<Sha256>(&msg).to_bytes();
+            let want_ss = want.diffie_hellman(want.public_key()).unwrap().to_vec();
+            let mut s = d.clone();
+            secret(&mut s[..]);
+            let key = $m::PrivateKey::from_bytes(&s).unwrap();
+            assert_eq!(key.public_key().to_uncompressed(), want_pk);
+            let m = secret_vec(&msg);
+            assert_eq!(key.sign_deterministic::<Sha256>(&m).to_bytes(), want_sig);
+            let hedged = key.sign_with::<Sha256>(&m).unwrap();
+            key.public_key()
+                .verify_with::<Sha256>(&msg, &hedged)
+                .unwrap();
+            let peer = *want.public_key();
+            assert_eq!(key.diffie_hellman(&peer).unwrap().to_vec(), want_ss);
+            let g = $m::PrivateKey::generate().unwrap();
+            let sig = g.sign(b"generated").unwrap();
+            g.public_key().verify(b"generated", &sig).unwrap();
+        }};
+    }
+    run!(p256, 32, 0x56);
+    run!(p384, 48, 0x38);
+    run!(p521, 66, 0x52);
+}
+
 /// Keys drawn from the operating system's generator, which the library
 /// marks secret itself (`classify_slice` in `generate`): X25519 public
 /// keys and a shared secret both ways, an Ed25519 key and a signature.

@@ -79,6 +79,10 @@ pub enum Algorithm {
     Rsa,
     /// Ed25519 (1.3.101.112).
     Ed25519,
+    /// An elliptic-curve key (`id-ecPublicKey`, 1.2.840.10045.2.1; a SEC1
+    /// `EC PRIVATE KEY` PEM label too): load it with
+    /// [`crate::ec::nist::keys`], which reads the curve.
+    Ec,
     /// X25519 (1.3.101.110).
     X25519,
     /// Another algorithm (Ed448, X448, EC, ...): Peregrine has no loader.
@@ -93,7 +97,7 @@ impl Algorithm {
             X25519_OID => Algorithm::X25519,
             ED448_OID => Algorithm::Unsupported("Ed448"),
             X448_OID => Algorithm::Unsupported("X448"),
-            EC_OID => Algorithm::Unsupported("EC (id-ecPublicKey)"),
+            EC_OID => Algorithm::Ec,
             _ => Algorithm::Unsupported("an unknown algorithm"),
         }
     }
@@ -104,6 +108,7 @@ impl Algorithm {
             Algorithm::Rsa => "RSA",
             Algorithm::Ed25519 => "ED25519",
             Algorithm::X25519 => "X25519",
+            Algorithm::Ec => "EC",
             Algorithm::Unsupported(n) => n,
         }
     }
@@ -115,7 +120,7 @@ fn bad(what: &'static str) -> Error {
 
 /// Whether `data` looks like PEM (text starting, after white space, with
 /// `-----BEGIN `).
-fn is_pem(data: &[u8]) -> bool {
+pub(crate) fn is_pem(data: &[u8]) -> bool {
     let start = data
         .iter()
         .position(|b| !b.is_ascii_whitespace())
@@ -125,7 +130,7 @@ fn is_pem(data: &[u8]) -> bool {
 
 /// The label and DER of a PEM document (wiped on drop: it may hold a
 /// secret).
-fn pem_decode(pem: &[u8]) -> Result<(String, Zeroizing<Vec<u8>>), Error> {
+pub(crate) fn pem_decode(pem: &[u8]) -> Result<(String, Zeroizing<Vec<u8>>), Error> {
     let (label, der) = der::pem::decode_vec(pem).map_err(|_| bad("malformed PEM"))?;
     Ok((String::from(label), Zeroizing::new(der)))
 }
@@ -153,7 +158,7 @@ fn pem_expect(pem: &str, want: &str, ed: bool) -> Result<Zeroizing<Vec<u8>>, Err
     }))
 }
 
-fn pem_encode(label: &str, der: &[u8]) -> Result<String, Error> {
+pub(crate) fn pem_encode(label: &str, der: &[u8]) -> Result<String, Error> {
     der::pem::encode_string(label, LineEnding::LF, der).map_err(|_| bad("PEM encoding failed"))
 }
 
@@ -171,6 +176,7 @@ pub fn private_key_algorithm(data: &[u8]) -> Result<Algorithm, Error> {
         match label.as_str() {
             PRIVATE_LABEL => der,
             "RSA PRIVATE KEY" => return Ok(Algorithm::Rsa),
+            "EC PRIVATE KEY" => return Ok(Algorithm::Ec),
             "ENCRYPTED PRIVATE KEY" => {
                 return Err(bad("encrypted PKCS#8 private keys are not supported"));
             }

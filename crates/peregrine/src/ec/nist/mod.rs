@@ -40,6 +40,7 @@
 
 pub(crate) mod ecdsa;
 pub(crate) mod field;
+pub mod keys;
 pub(crate) mod point;
 
 use core::sync::atomic::{AtomicPtr, Ordering};
