@@ -16,6 +16,7 @@ fn digest<H: Hash>(m: &[u8]) -> Vec<u8> {
 }
 
 #[test]
+#[allow(clippy::type_complexity)]
 fn openssl_files_round_trip() {
     let msg = include_bytes!("vectors/nist/keys/msg.txt");
     let sets: [(&str, &str, &str, &[u8], Curve, Vec<u8>); 3] = [
