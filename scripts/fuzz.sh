@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
 export RUSTC_BOOTSTRAP=1
 secs="${FUZZ_SECONDS:-30}"
-all=(hash aes_modes aead bignum rsa curve25519)
+all=(hash aes_modes aead bignum rsa curve25519 nist)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
 
