@@ -429,6 +429,62 @@ impl Modulus {
         out.limbs.copy_from_slice(&acc);
         self.from_mont(&out)
     }
+
+    /// `a^e * b^f mod n` for *public* exponents (a DSA verification's
+    /// `g^u1 y^u2`): the simultaneous exponentiation of Straus (Shamir's
+    /// trick) with fixed 4-bit windows, one squaring chain for both
+    /// exponents and a table of 16 powers per base. Variable time in `e`
+    /// and `f` (zero windows skip their product; tables indexed by exponent
+    /// bits), constant time in `a` and `b`.
+    pub fn pow2_vartime(&self, a: &Nat, e: &[u8], b: &Nat, f: &[u8]) -> Result<Nat, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let k = self.limbs();
+        const W: usize = 4;
+        let (e, f) = (Nat::from_be_bytes(e), Nat::from_be_bytes(f));
+        let nbits = e.bit_len_vartime().max(f.bit_len_vartime());
+        let table = |x: &Nat| -> Result<Vec<Zeroizing<Vec<u64>>>, Error> {
+            let xm = self.to_mont(x)?;
+            let mut t: Vec<Zeroizing<Vec<u64>>> = Vec::with_capacity(1 << W);
+            t.push(Zeroizing::new(self.one.limbs.clone()));
+            t.push(Zeroizing::new(xm.limbs.clone()));
+            for i in 2..1 << W {
+                let mut v = Zeroizing::new(vec![0u64; k]);
+                if i % 2 == 0 {
+                    self.ms(&mut v, &t[i / 2]);
+                } else {
+                    self.mm(&mut v, &t[i - 1], &xm.limbs);
+                }
+                t.push(v);
+            }
+            Ok(t)
+        };
+        let (ta, tb) = (table(a)?, table(b)?);
+        let mut acc = Zeroizing::new(self.one.limbs.clone());
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        let windows = nbits.div_ceil(W);
+        let win = |x: &Nat, wi: usize| {
+            (0..W).fold(0usize, |w, j| w | (usize::from(bool::from(x.bit(wi * W + j))) << j))
+        };
+        for wi in (0..windows).rev() {
+            if wi + 1 != windows {
+                for _ in 0..W {
+                    self.ms(&mut tmp, &acc);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+            for (x, t) in [(&e, &ta), (&f, &tb)] {
+                let w = win(x, wi);
+                if w != 0 {
+                    self.mm(&mut tmp, &acc, &t[w]);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+        }
+        let mut out = Nat::zero(k);
+        out.limbs.copy_from_slice(&acc);
+        self.from_mont(&out)
+    }
 }
 
 /// Bits `pos .. pos + width` of the big-endian byte string `exp` (bit 0 is
