@@ -211,7 +211,7 @@ fn cavp_keypair() {
 #[test]
 fn cavp_pqgver() {
     let recs = records("dsa/PQGVer.rsp", "P");
-    assert_eq!(recs.len(), 40);
+    assert_eq!(recs.len(), 25);
     let (mut seeds, mut gens) = (0, 0);
     for (g, r) in &recs {
         let want = get(r, "Result").starts_with('P');
@@ -235,7 +235,7 @@ fn cavp_pqgver() {
         .unwrap();
         assert_eq!(ok, want, "{g} {}", get(r, "Result"));
     }
-    assert_eq!((seeds, gens), (20, 20));
+    assert_eq!((seeds, gens), (5, 20));
 }
 
 #[test]

@@ -10,11 +10,10 @@
 //!   traditional `DSA PRIVATE KEY` (the six-integer sequence) and
 //!   `DSA PARAMETERS` PEM, DER or PEM. Everything loaded is checked: the
 //!   sizes `L/N` are 1024/160, 2048/224, 2048/256 or 3072/256, `p` and `q`
-//!   odd, `q` prime (Miller-Rabin) and dividing `p - 1`, `1 < g < p` with
-//!   `g^q = 1 mod p`, `1 < y < p` with `y^q = 1 mod p`, and for a private
-//!   key `0 < x < q` with `y = g^x mod p`. The primality of `p` is not
-//!   tested on load (OpenSSL does not either; [`DsaParams::check_primes`]
-//!   does it).
+//!   odd, `q` dividing `p - 1`, `1 < g < p` with `g^q = 1 mod p`,
+//!   `1 < y < p` with `y^q = 1 mod p`, and for a private key `0 < x < q`
+//!   with `y = g^x mod p`. The primality of `p` and `q` is not tested on
+//!   load (OpenSSL does not either; [`DsaParams::check_primes`] does it).
 //! - Signing ([`DsaPrivateKey::sign`]) draws `k` by RFC 6979 (HMAC-DRBG
 //!   over the key and the message hash) **hedged** with 32 fresh random
 //!   bytes as the section 3.6 extra data, so a weak random generator cannot

@@ -98,13 +98,14 @@ fn probable_prime_vartime(w: &Nat, rounds: usize) -> Result<bool, Error> {
 
 impl DsaParams {
     /// The parameters `p`, `q`, `g` (big-endian, leading zeros allowed),
-    /// checked: sizes in [`SIZES`], `p` and `q` odd, `q` probably prime
-    /// and dividing `p - 1`, `1 < g < p`, `g^q = 1 mod p`.
+    /// checked: sizes in [`SIZES`], `p` and `q` odd, `q` dividing `p - 1`,
+    /// `1 < g < p`, `g^q = 1 mod p`. Primality is not tested (as OpenSSL,
+    /// which does not either): [`DsaParams::check_primes`] does it.
     pub fn from_components(p: &[u8], q: &[u8], g: &[u8]) -> Result<Self, Error> {
         Self::build(p, q, g, None)
     }
 
-    pub(crate) fn build(p: &[u8], q: &[u8], g: &[u8], imp: Option<Checked>) -> Result<Self, Error> {
+    fn build(p: &[u8], q: &[u8], g: &[u8], imp: Option<Checked>) -> Result<Self, Error> {
         let (p, q, g) = (strip(p), strip(q), strip(g));
         let (l, n) = (bit_len(p), bit_len(q));
         if !SIZES.contains(&(l, n)) {
@@ -134,9 +135,6 @@ impl DsaParams {
         if !is_one(&pm.pow_vartime(&gn, q)?) {
             return Err(bad_key("DSA g does not have order q"));
         }
-        if !probable_prime_vartime(&qn, rounds(l).1)? {
-            return Err(bad_key("DSA q is not prime"));
-        }
         Ok(DsaParams {
             p: pm,
             q: qm,
@@ -149,13 +147,18 @@ impl DsaParams {
         })
     }
 
-    /// The same parameters on another Montgomery kernel.
+    /// The same parameters on another Montgomery kernel (already
+    /// checked: only the Montgomery constants are recomputed).
     pub fn with_backend(&self, imp: Checked) -> Result<Self, Error> {
-        Self::build(&self.p_bytes, &self.q_bytes, &self.g_bytes, Some(imp))
+        Ok(DsaParams {
+            p: Modulus::with_impl(self.p.n(), imp)?,
+            q: Modulus::with_impl(self.q.n(), imp)?,
+            ..self.clone()
+        })
     }
 
-    /// Tests `p` and `q` for primality (Miller-Rabin with the rounds of
-    /// FIPS 186-4 table C.1); loading tests `q` only.
+    /// Tests `p` and `q` for primality (trial division, then Miller-Rabin
+    /// with the rounds of FIPS 186-4 table C.1); loading does not.
     pub fn check_primes(&self) -> Result<(), Error> {
         let (rp, rq) = rounds(self.l);
         if !probable_prime_vartime(self.q.n(), rq)? {
