@@ -321,3 +321,50 @@ impl DsaPrivateKey {
             .map_err(|_| bad_key("encode PEM"))
     }
 }
+
+/// The DER inside `data` when it is PEM (with its label), else `data`.
+fn der_of(data: &[u8]) -> Option<(Option<String>, Zeroizing<Vec<u8>>)> {
+    let t = data.trim_ascii_start();
+    if t.starts_with(b"-----BEGIN ") {
+        let (label, der) = der::pem::decode_vec(t).ok()?;
+        Some((Some(label.into()), Zeroizing::new(der)))
+    } else {
+        Some((None, Zeroizing::new(data.to_vec())))
+    }
+}
+
+/// Whether `data` (PEM or DER) looks like a DSA private key: PKCS#8 with
+/// the `id-dsa` algorithm, or OpenSSL's traditional form (PEM label
+/// `DSA PRIVATE KEY`, or a DER sequence of six integers). Loading it
+/// checks the rest.
+pub fn is_private_key(data: &[u8]) -> bool {
+    let Some((label, der)) = der_of(data) else {
+        return false;
+    };
+    match label.as_deref() {
+        Some("DSA PRIVATE KEY") => return true,
+        Some("PRIVATE KEY") | None => {}
+        Some(_) => return false,
+    }
+    match pkcs8::PrivateKeyInfo::from_der(&der) {
+        Ok(info) => info.algorithm.oid == DSA_OID,
+        Err(_) => label.is_none() && parse_uint_seq::<6>(&der).is_ok(),
+    }
+}
+
+/// Whether `data` (PEM `PUBLIC KEY` or DER) is a SubjectPublicKeyInfo
+/// with the `id-dsa` algorithm.
+pub fn is_public_key(data: &[u8]) -> bool {
+    let Some((label, der)) = der_of(data) else {
+        return false;
+    };
+    if label.is_some_and(|l| l != "PUBLIC KEY") {
+        return false;
+    }
+    spki::SubjectPublicKeyInfoRef::from_der(&der).is_ok_and(|s| s.algorithm.oid == DSA_OID)
+}
+
+/// Whether `data` is `-----BEGIN DSA PARAMETERS-----` PEM.
+pub fn is_params(data: &[u8]) -> bool {
+    matches!(der_of(data), Some((Some(l), _)) if l == "DSA PARAMETERS")
+}

@@ -60,7 +60,7 @@ mod key;
 mod params;
 mod sign;
 
-pub use key::{DsaPrivateKey, DsaPublicKey};
+pub use key::{DsaPrivateKey, DsaPublicKey, is_params, is_private_key, is_public_key};
 pub use params::{DsaParams, SIZES, validate_pq};
 pub use sign::{DsaHash, decode_signature, encode_signature};
 
