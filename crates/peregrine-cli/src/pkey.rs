@@ -179,7 +179,8 @@ impl PrivKey {
         }
     }
 
-    /// PKCS#8, PEM or DER (wiped on drop).
+    /// PKCS#8, PEM or DER (wiped on drop); DSA's DER is the traditional
+    /// form, as openssl writes it.
     fn to_pkcs8(&self, form: Form) -> Result<Wiped, String> {
         let e = |e: peregrine::Error| e.to_string();
         Ok(Wiped(match form {
@@ -193,7 +194,9 @@ impl PrivKey {
                 PrivKey::Rsa(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
                 PrivKey::Ed25519(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
                 PrivKey::X25519(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
-                PrivKey::Dsa(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
+                // openssl 3 writes DSA keys in DER as the traditional
+                // six-integer sequence (PEM as PKCS#8): the same here.
+                PrivKey::Dsa(k) => k.to_traditional_der().to_vec(),
             },
         }))
     }
