@@ -254,3 +254,79 @@ fn signature_der_is_strict() {
         assert!(decode_signature(bad).is_err(), "{bad:02x?}");
     }
 }
+
+/// FIPS 186-4 A.1.1.2 generation at 1024/160 (about a second natively;
+/// skipped under an emulator, where it takes far longer): the result
+/// passes A.1.1.3 validation of its own seed and counter, the primality
+/// tests, and signs and verifies. The larger sizes are not generated in
+/// tests (seconds each); they share this code.
+#[test]
+fn generate_1024_params() {
+    if std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")) {
+        eprintln!("generate_1024_params: skipped: under an emulator");
+        return;
+    }
+    let (pr, seed, counter) = DsaParams::generate(1024, 160).unwrap();
+    assert_eq!(pr.sizes(), (1024, 160));
+    assert!(validate_pq::<Sha256>(pr.p(), pr.q(), &seed, counter).unwrap());
+    assert!(!validate_pq::<Sha256>(pr.p(), pr.q(), &seed, counter + 1).unwrap());
+    pr.check_primes().unwrap();
+    let again = DsaParams::from_pem(&pr.to_pem().unwrap()).unwrap();
+    assert_eq!(again, pr);
+    let key = DsaPrivateKey::generate(&pr).unwrap();
+    let sig = key.sign::<Sha256>(b"generated").unwrap();
+    key.public_key().verify::<Sha256>(b"generated", &sig).unwrap();
+    assert!(key.public_key().verify::<Sha256>(b"generatee", &sig).is_err());
+    assert!(DsaParams::generate(1024, 256).is_err());
+}
+
+/// Keys and parameters in every encoding round-trip; truncated or
+/// corrupted encodings are errors, never panics.
+#[test]
+fn encodings_round_trip_and_reject_garbage() {
+    let pem = std::fs::read_to_string(vector_path("dsa/params-1024.pem")).unwrap();
+    let pr = DsaParams::from_pem(&pem).unwrap();
+    assert_eq!(pr.to_pem().unwrap(), pem);
+    let key = DsaPrivateKey::generate(&pr).unwrap();
+    let pk8 = key.to_pkcs8_der().unwrap();
+    let trad = key.to_traditional_der();
+    for der in [&pk8[..], &trad[..]] {
+        let k = DsaPrivateKey::from_der(der).unwrap();
+        assert_eq!(k.public_key(), key.public_key());
+        for len in 0..der.len() {
+            assert!(DsaPrivateKey::from_der(&der[..len]).is_err());
+        }
+    }
+    let k = DsaPrivateKey::from_pem(&key.to_traditional_pem().unwrap()).unwrap();
+    assert_eq!(k.to_pkcs8_pem().unwrap(), key.to_pkcs8_pem().unwrap());
+    assert!(peregrine::dsa::is_private_key(&pk8) && peregrine::dsa::is_private_key(&trad));
+    let spki = key.public_key().to_spki_der().unwrap();
+    assert!(peregrine::dsa::is_public_key(&spki) && !peregrine::dsa::is_public_key(&pk8));
+    assert_eq!(&DsaPublicKey::from_spki_der(&spki).unwrap(), key.public_key());
+    for len in 0..spki.len() {
+        assert!(DsaPublicKey::from_spki_der(&spki[..len]).is_err());
+    }
+    // A y outside the subgroup, g = 1, q not dividing p - 1, x = 0 or q.
+    assert!(DsaPublicKey::from_components(&pr, &[2]).is_err());
+    assert!(DsaPublicKey::from_components(&pr, pr.p()).is_err());
+    assert!(DsaParams::from_components(pr.p(), pr.q(), &[1]).is_err());
+    let mut q2 = pr.q().to_vec();
+    *q2.last_mut().unwrap() ^= 2;
+    assert!(DsaParams::from_components(pr.p(), &q2, pr.g()).is_err());
+    assert!(DsaPrivateKey::from_components(&pr, &[0], None).is_err());
+    assert!(DsaPrivateKey::from_components(&pr, pr.q(), None).is_err());
+    // Signatures out of range do not verify.
+    let pk = key.public_key();
+    let dg = [1u8; 32];
+    let sig = key.sign_digest::<Sha256>(&dg).unwrap();
+    let (r, s) = decode_signature(&sig).unwrap();
+    pk.verify_digest_rs_vartime(&dg, r, s).unwrap();
+    assert!(pk.verify_digest_rs_vartime(&dg, &[], s).is_err());
+    assert!(pk.verify_digest_rs_vartime(&dg, r, pr.q()).is_err());
+    // Hedged signatures differ; deterministic ones do not.
+    assert_ne!(sig, key.sign_digest::<Sha256>(&dg).unwrap());
+    assert_eq!(
+        key.sign_digest_deterministic::<Sha256>(&dg).unwrap(),
+        key.sign_digest_deterministic::<Sha256>(&dg).unwrap()
+    );
+}
