@@ -482,11 +482,13 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
     }
     if dsa_opts.wanted(alg.as_deref()) {
         if bits.is_some() {
-            return Err(Usage("genpkey: -pkeyopt rsa_keygen_bits is for RSA, not DSA".into()).into());
+            return Err(
+                Usage("genpkey: -pkeyopt rsa_keygen_bits is for RSA, not DSA".into()).into(),
+            );
         }
-        let r = dsa_opts.run(outform).and_then(|(b, secret)| {
-            write_output(output.as_deref(), &b.0, secret, out)
-        });
+        let r = dsa_opts
+            .run(outform)
+            .and_then(|(b, secret)| write_output(output.as_deref(), &b.0, secret, out));
         return Ok(r.map_or_else(|e| fail("genpkey", e), |()| ExitCode::SUCCESS));
     }
     let alg =
@@ -548,9 +550,10 @@ impl DsaGen {
         } else {
             return Ok(false);
         };
-        *slot = Some(what.parse::<usize>().map_err(|_| {
-            Usage(format!("genpkey: -pkeyopt '{v}': not a number"))
-        })?);
+        *slot = Some(
+            what.parse::<usize>()
+                .map_err(|_| Usage(format!("genpkey: -pkeyopt '{v}': not a number")))?,
+        );
         Ok(true)
     }
 

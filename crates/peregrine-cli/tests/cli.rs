@@ -2021,10 +2021,29 @@ fn dsa_commands_interoperate_with_openssl() {
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::write(p("msg"), b"DSA interop").unwrap();
-    ok(&openssl(&["dgst", "-sha256", "-binary", "-out", &p("dg"), &p("msg")]));
+    ok(&openssl(&[
+        "dgst",
+        "-sha256",
+        "-binary",
+        "-out",
+        &p("dg"),
+        &p("msg"),
+    ]));
     std::fs::write(p("dg-bad"), [0x55u8; 32]).unwrap();
-    ok(&peregrine(&["genpkey", "-paramfile", &params, "-out", &p("ours.pem")]));
-    ok(&openssl(&["genpkey", "-paramfile", &params, "-out", &p("theirs.pem")]));
+    ok(&peregrine(&[
+        "genpkey",
+        "-paramfile",
+        &params,
+        "-out",
+        &p("ours.pem"),
+    ]));
+    ok(&openssl(&[
+        "genpkey",
+        "-paramfile",
+        &params,
+        "-out",
+        &p("theirs.pem"),
+    ]));
     for who in ["ours", "theirs"] {
         let key = p(&format!("{who}.pem"));
         let check = openssl(&["pkey", "-in", &key, "-check", "-noout"]);
@@ -2039,11 +2058,28 @@ fn dsa_commands_interoperate_with_openssl() {
             assert_eq!(ok(&peregrine(&a)), ok(&openssl(&a)), "{who} pub {extra:?}");
         }
         let trad = p(&format!("{who}-trad.pem"));
-        ok(&openssl(&["pkey", "-in", &key, "-traditional", "-out", &trad]));
-        assert!(std::fs::read_to_string(&trad).unwrap().starts_with("-----BEGIN DSA PRIVATE KEY"));
-        assert_eq!(ok(&peregrine(&["pkey", "-in", &trad])), pem, "{who} traditional");
+        ok(&openssl(&[
+            "pkey",
+            "-in",
+            &key,
+            "-traditional",
+            "-out",
+            &trad,
+        ]));
+        assert!(
+            std::fs::read_to_string(&trad)
+                .unwrap()
+                .starts_with("-----BEGIN DSA PRIVATE KEY")
+        );
+        assert_eq!(
+            ok(&peregrine(&["pkey", "-in", &trad])),
+            pem,
+            "{who} traditional"
+        );
         let public = p(&format!("{who}-pub.pem"));
-        ok(&peregrine(&["pkey", "-in", &key, "-pubout", "-out", &public]));
+        ok(&peregrine(&[
+            "pkey", "-in", &key, "-pubout", "-out", &public,
+        ]));
         // Precomputed digest (both tools' default) and -rawin, both ways.
         for (signer, verifier) in [("peregrine", "openssl"), ("openssl", "peregrine")] {
             let run = |tool: &str, a: &[&str]| {
@@ -2060,7 +2096,9 @@ fn dsa_commands_interoperate_with_openssl() {
                     (p("dg"), vec![])
                 };
                 let sig = p(&format!("{who}-{signer}-{rawin}.sig"));
-                let mut a = vec!["pkeyutl", "-sign", "-inkey", &key, "-in", &input, "-out", &sig];
+                let mut a = vec![
+                    "pkeyutl", "-sign", "-inkey", &key, "-in", &input, "-out", &sig,
+                ];
                 a.extend_from_slice(&mode);
                 ok(&run(signer, &a));
                 let mut v = vec!["pkeyutl", "-verify", "-pubin", "-inkey", &public];
@@ -2084,7 +2122,14 @@ fn dsa_commands_interoperate_with_openssl() {
         }
     }
     let o = peregrine(&[
-        "pkeyutl", "-sign", "-inkey", &p("ours.pem"), "-in", &p("dg"), "-digest", "sha256",
+        "pkeyutl",
+        "-sign",
+        "-inkey",
+        &p("ours.pem"),
+        "-in",
+        &p("dg"),
+        "-digest",
+        "sha256",
     ]);
     one_error_line(&o, 1, "-digest without -rawin");
     ok(&peregrine(&[
@@ -2098,7 +2143,11 @@ fn dsa_commands_interoperate_with_openssl() {
         &p("gen.pem"),
     ]));
     let o = openssl(&["pkeyparam", "-in", &p("gen.pem"), "-check", "-noout"]);
-    assert!(text(&o.stdout).contains("Parameters are valid"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("Parameters are valid"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]

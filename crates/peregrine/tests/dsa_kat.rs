@@ -54,11 +54,7 @@ fn records(name: &str, start: &str) -> Vec<(String, Vec<(String, String)>)> {
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with('[') {
-            if line.starts_with("[mod") {
-                group = line.to_string();
-            } else {
-                group = line.to_string();
-            }
+            group = line.to_string();
             header.clear();
             in_rec = false;
             continue;
@@ -152,8 +148,9 @@ fn cavp_siggen() {
                 cur = Some((g.clone(), params(r, imp)));
             }
             let pr = &cur.as_ref().unwrap().1;
-            let key = DsaPrivateKey::from_components(pr, &hex(get(r, "X")), Some(&hex(get(r, "Y"))))
-                .unwrap();
+            let key =
+                DsaPrivateKey::from_components(pr, &hex(get(r, "X")), Some(&hex(get(r, "Y"))))
+                    .unwrap();
             let dg = digest(group_hash(g), &hex(get(r, "Msg")));
             let (rr, ss) = key.sign_digest_with_k(&dg, &hex(get(r, "K"))).unwrap();
             assert_eq!(rr, hex(get(r, "R")), "{g}");
@@ -168,7 +165,10 @@ fn cavp_siggen() {
 fn cavp_sigver() {
     let recs = records("dsa/SigVer.rsp", "Msg");
     assert_eq!(recs.len(), 100);
-    let pass = recs.iter().filter(|(_, r)| get(r, "Result").starts_with('P')).count();
+    let pass = recs
+        .iter()
+        .filter(|(_, r)| get(r, "Result").starts_with('P'))
+        .count();
     assert!(pass > 10 && pass < 90, "{pass}");
     for_each_impl::<Impl>("cavp_sigver", |imp| {
         let mut cur: Option<(String, DsaParams)> = None;
@@ -197,8 +197,9 @@ fn cavp_keypair() {
     for_each_impl::<Impl>("cavp_keypair", |imp| {
         for (g, r) in &recs {
             let pr = params(r, imp);
-            let key = DsaPrivateKey::from_components(&pr, &hex(get(r, "X")), Some(&hex(get(r, "Y"))))
-                .unwrap_or_else(|e| panic!("{g}: {e}"));
+            let key =
+                DsaPrivateKey::from_components(&pr, &hex(get(r, "X")), Some(&hex(get(r, "Y"))))
+                    .unwrap_or_else(|e| panic!("{g}: {e}"));
             assert_eq!(key.public_key().y(), hex(get(r, "Y")).as_slice());
             // A wrong y is refused.
             let mut y = hex(get(r, "Y"));
@@ -218,8 +219,9 @@ fn cavp_pqgver() {
         if g.starts_with("[A.2.2") || r.iter().any(|(k, _)| k == "G") {
             // A.2.2: g checked on load (1 < g < p, g^q = 1).
             gens += 1;
-            let ok = DsaParams::from_components(&hex(get(r, "P")), &hex(get(r, "Q")), &hex(get(r, "G")))
-                .is_ok();
+            let ok =
+                DsaParams::from_components(&hex(get(r, "P")), &hex(get(r, "Q")), &hex(get(r, "G")))
+                    .is_ok();
             assert_eq!(ok, want, "{g} {}", get(r, "Result"));
             continue;
         }
@@ -275,8 +277,14 @@ fn generate_1024_params() {
     assert_eq!(again, pr);
     let key = DsaPrivateKey::generate(&pr).unwrap();
     let sig = key.sign::<Sha256>(b"generated").unwrap();
-    key.public_key().verify::<Sha256>(b"generated", &sig).unwrap();
-    assert!(key.public_key().verify::<Sha256>(b"generatee", &sig).is_err());
+    key.public_key()
+        .verify::<Sha256>(b"generated", &sig)
+        .unwrap();
+    assert!(
+        key.public_key()
+            .verify::<Sha256>(b"generatee", &sig)
+            .is_err()
+    );
     assert!(DsaParams::generate(1024, 256).is_err());
 }
 
@@ -302,7 +310,10 @@ fn encodings_round_trip_and_reject_garbage() {
     assert!(peregrine::dsa::is_private_key(&pk8) && peregrine::dsa::is_private_key(&trad));
     let spki = key.public_key().to_spki_der().unwrap();
     assert!(peregrine::dsa::is_public_key(&spki) && !peregrine::dsa::is_public_key(&pk8));
-    assert_eq!(&DsaPublicKey::from_spki_der(&spki).unwrap(), key.public_key());
+    assert_eq!(
+        &DsaPublicKey::from_spki_der(&spki).unwrap(),
+        key.public_key()
+    );
     for len in 0..spki.len() {
         assert!(DsaPublicKey::from_spki_der(&spki[..len]).is_err());
     }

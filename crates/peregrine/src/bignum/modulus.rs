@@ -464,7 +464,9 @@ impl Modulus {
         let mut tmp = Zeroizing::new(vec![0u64; k]);
         let windows = nbits.div_ceil(W);
         let win = |x: &Nat, wi: usize| {
-            (0..W).fold(0usize, |w, j| w | (usize::from(bool::from(x.bit(wi * W + j))) << j))
+            (0..W).fold(0usize, |w, j| {
+                w | (usize::from(bool::from(x.bit(wi * W + j))) << j)
+            })
         };
         for wi in (0..windows).rev() {
             if wi + 1 != windows {

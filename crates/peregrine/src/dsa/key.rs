@@ -82,7 +82,8 @@ impl DsaPublicKey {
     pub fn from_components(params: &DsaParams, y: &[u8]) -> Result<Self, Error> {
         let p = &params.p;
         let y = strip(y);
-        let yn = Nat::from_be_bytes_width(y, p.limbs()).map_err(|_| bad_key("DSA y not below p"))?;
+        let yn =
+            Nat::from_be_bytes_width(y, p.limbs()).map_err(|_| bad_key("DSA y not below p"))?;
         if !bool::from(yn.ct_lt(p.n())) || yn.bit_len_vartime() < 2 {
             return Err(bad_key("DSA y must satisfy 1 < y < p"));
         }
@@ -328,9 +329,13 @@ impl DsaPrivateKey {
 
     /// The traditional PEM (`-----BEGIN DSA PRIVATE KEY-----`).
     pub fn to_traditional_pem(&self) -> Result<Zeroizing<String>, Error> {
-        der::pem::encode_string("DSA PRIVATE KEY", LineEnding::LF, &self.to_traditional_der())
-            .map(Zeroizing::new)
-            .map_err(|_| bad_key("encode PEM"))
+        der::pem::encode_string(
+            "DSA PRIVATE KEY",
+            LineEnding::LF,
+            &self.to_traditional_der(),
+        )
+        .map(Zeroizing::new)
+        .map_err(|_| bad_key("encode PEM"))
     }
 }
 

@@ -96,7 +96,10 @@ fn der_len(out: &mut Vec<u8>, len: usize) {
         out.push(len as u8);
     } else {
         let bytes = len.to_be_bytes();
-        let skip = bytes.iter().position(|&b| b != 0).unwrap_or(bytes.len() - 1);
+        let skip = bytes
+            .iter()
+            .position(|&b| b != 0)
+            .unwrap_or(bytes.len() - 1);
         out.push(0x80 | (bytes.len() - skip) as u8);
         out.extend_from_slice(&bytes[skip..]);
     }

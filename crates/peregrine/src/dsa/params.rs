@@ -71,9 +71,12 @@ fn os_fill(buf: &mut [u8]) -> Result<(), Error> {
 
 /// The odd primes below 2000, for trial division of public candidates.
 fn small_primes() -> impl Iterator<Item = u64> {
-    (3u64..2000)
-        .step_by(2)
-        .filter(|&n| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| n % d != 0))
+    (3u64..2000).step_by(2).filter(|&n| {
+        (3..)
+            .step_by(2)
+            .take_while(|d| d * d <= n)
+            .all(|d| n % d != 0)
+    })
 }
 
 /// `x mod m` for a small public `m` (variable time: public values only).
@@ -127,8 +130,8 @@ impl DsaParams {
         if !bool::from(p1.rem(qm.n())?.is_zero()) {
             return Err(bad_key("DSA q does not divide p - 1"));
         }
-        let gn = Nat::from_be_bytes_width(g, pm.limbs())
-            .map_err(|_| bad_key("DSA g not below p"))?;
+        let gn =
+            Nat::from_be_bytes_width(g, pm.limbs()).map_err(|_| bad_key("DSA g not below p"))?;
         if !bool::from(gn.ct_lt(pm.n())) || gn.bit_len_vartime() < 2 {
             return Err(bad_key("DSA g must satisfy 1 < g < p"));
         }

@@ -28,6 +28,9 @@ pub fn decode_signature(sig: &[u8]) -> Result<(&[u8], &[u8]), Error> {
     Ok((r, s))
 }
 
+/// `(r, s)`, each `N / 8` bytes, big-endian.
+type Rs = (Vec<u8>, Vec<u8>);
+
 /// A hash usable with DSA: any of Peregrine's (SHA-1 and SHA-2 are what
 /// FIPS 186-4 and OpenSSL use).
 pub trait DsaHash: Hash {}
@@ -117,7 +120,7 @@ impl DsaPrivateKey {
 
     /// `r = (g^k mod p) mod q`, `s = k^(-1) (z + x r) mod q`; `None` when
     /// `r` or `s` is zero. Constant time in `k` and `x`.
-    fn sign_with_k_nat(&self, z: &Nat, k: &Nat) -> Result<Option<(Vec<u8>, Vec<u8>)>, Error> {
+    fn sign_with_k_nat(&self, z: &Nat, k: &Nat) -> Result<Option<Rs>, Error> {
         let pr = self.params();
         let (p, q) = (&pr.p, &pr.q);
         let qlen = pr.sizes().1 / 8;
