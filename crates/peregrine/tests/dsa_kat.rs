@@ -341,3 +341,43 @@ fn encodings_round_trip_and_reject_garbage() {
         key.sign_digest_deterministic::<Sha256>(&dg).unwrap()
     );
 }
+
+/// The exponentiations DSA uses agree with `Modulus::pow` on every kernel:
+/// the comb (constant time and the two-base variable-time form) and the
+/// simultaneous `pow2_vartime`, on exponents of every length up to the
+/// table's, including zero and all ones.
+#[test]
+fn comb_and_pow2_match_pow() {
+    use peregrine::bignum::{Modulus, Nat};
+    let pem = std::fs::read_to_string(vector_path("dsa/params-1024.pem")).unwrap();
+    let pr = DsaParams::from_pem(&pem).unwrap();
+    for_each_impl::<Impl>("comb_and_pow2_match_pow", |imp| {
+        let m = Modulus::with_impl(&Nat::from_be_bytes(pr.p()), imp).unwrap();
+        let a = Nat::from_be_bytes_width(pr.g(), m.limbs()).unwrap();
+        let b = m.mul_mod(&a, &a).unwrap();
+        let (ta, tb) = (
+            m.comb_table(&a, 160).unwrap(),
+            m.comb_table(&b, 160).unwrap(),
+        );
+        for len in [0usize, 1, 7, 19, 20] {
+            for fill in [0u8, 0x5a, 0xff] {
+                let e: Vec<u8> = (0..len)
+                    .map(|i| fill ^ (i as u8).wrapping_mul(37))
+                    .collect();
+                let f: Vec<u8> = e.iter().rev().map(|x| x ^ 0xc3).collect();
+                let want_a = m.pow(&a, &e).unwrap();
+                assert!(
+                    bool::from(m.pow_comb(&ta, &e).unwrap().ct_eq(&want_a)),
+                    "{len}"
+                );
+                let want = m.mul_mod(&want_a, &m.pow(&b, &f).unwrap()).unwrap();
+                let got = m.pow2_comb_vartime(&ta, &e, &tb, &f).unwrap();
+                assert!(bool::from(got.ct_eq(&want)), "{len} {fill}");
+                let got = m.pow2_vartime(&a, &e, &b, &f).unwrap();
+                assert!(bool::from(got.ct_eq(&want)), "{len} {fill}");
+            }
+        }
+        // Longer than the table: an error, not a wrong answer.
+        assert!(m.pow_comb(&ta, &[1u8; 21]).is_err());
+    });
+}

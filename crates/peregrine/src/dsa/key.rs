@@ -14,15 +14,15 @@ use zeroize::Zeroizing;
 use super::params::DsaParams;
 use super::{DSA_OID, bad_key, der_uint_seq, parse_uint_seq, strip};
 use crate::Error;
-use crate::bignum::Nat;
 use crate::bignum::mont::Checked;
+use crate::bignum::{CombTable, Nat};
 
 /// A DSA public key: domain parameters and `y = g^x mod p`.
 #[derive(Clone)]
 pub struct DsaPublicKey {
     pub(crate) params: DsaParams,
-    /// `y`, at `p`'s width.
-    pub(crate) y: Nat,
+    /// `y`'s comb table for `N`-bit exponents (verification).
+    pub(crate) y_table: CombTable,
     y_bytes: Vec<u8>,
 }
 
@@ -91,10 +91,15 @@ impl DsaPublicKey {
         if !bool::from(yq.ct_eq(&Nat::from_u64(1))) {
             return Err(bad_key("DSA y is not in the order-q subgroup"));
         }
+        Self::assemble(params, yn, y.to_vec())
+    }
+
+    fn assemble(params: &DsaParams, y: Nat, y_bytes: Vec<u8>) -> Result<Self, Error> {
+        let y_table = params.p.comb_table(&y, params.sizes().1)?;
         Ok(DsaPublicKey {
             params: params.clone(),
-            y: yn,
-            y_bytes: y.to_vec(),
+            y_table,
+            y_bytes,
         })
     }
 
@@ -102,8 +107,7 @@ impl DsaPublicKey {
     pub fn with_backend(&self, imp: Checked) -> Result<Self, Error> {
         Ok(DsaPublicKey {
             params: self.params.with_backend(imp)?,
-            y: self.y.clone(),
-            y_bytes: self.y_bytes.clone(),
+            ..self.clone()
         })
     }
 
@@ -187,7 +191,7 @@ impl DsaPrivateKey {
             return Err(bad_key("DSA x must satisfy 0 < x < q"));
         }
         let p = &params.p;
-        let mut yn = p.pow(&params.g, &x_bytes)?;
+        let mut yn = p.pow_comb(&params.g_table, &x_bytes)?;
         crate::ct::declassify_slice(yn.as_limbs_mut());
         let y_bytes = yn.to_be_bytes();
         if let Some(y) = y
@@ -195,11 +199,7 @@ impl DsaPrivateKey {
         {
             return Err(bad_key("DSA y is not g^x mod p"));
         }
-        let public = DsaPublicKey {
-            params: params.clone(),
-            y: yn,
-            y_bytes: strip(&y_bytes).to_vec(),
-        };
+        let public = DsaPublicKey::assemble(params, yn, strip(&y_bytes).to_vec())?;
         Ok(DsaPrivateKey {
             public,
             x: xn,

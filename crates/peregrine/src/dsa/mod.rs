@@ -19,17 +19,19 @@
 //!   bytes as the section 3.6 extra data, so a weak random generator cannot
 //!   leak the key and a fault cannot be replayed on an identical nonce;
 //!   [`DsaPrivateKey::sign_digest_deterministic`] is pure RFC 6979 (tests).
-//!   `g^k mod p` uses the constant-time fixed-window exponentiation
-//!   ([`crate::bignum::Modulus::pow`]), `k^(-1) mod q` is Fermat's
+//!   `g^k mod p` uses a fixed-base comb over a table of 32 powers of `g`
+//!   built once per parameter set ([`crate::bignum::Modulus::pow_comb`]:
+//!   `N / 5` squarings and products, every entry read by a masked scan), `k^(-1) mod q` is Fermat's
 //!   `k^(q-2)` (exponent public, base secret: constant time in `k`), and
 //!   `s = k^(-1) (z + x r) mod q` uses Montgomery products. `r = 0` or
 //!   `s = 0` draws a new `k`. Signatures are DER `Dss-Sig-Value`, as
 //!   OpenSSL writes them.
 //! - Verification ([`DsaPublicKey::verify`]) is variable time (public data
 //!   only): a strict DER parser (no BER, no non-minimal integers, no
-//!   trailing data), `r, s` in `[1, q - 1]`, and `g^u1 y^u2` by a
-//!   simultaneous double exponentiation
-//!   ([`crate::bignum::Modulus::pow2_vartime`]).
+//!   trailing data), `r, s` in `[1, q - 1]`, and `g^u1 y^u2` by one
+//!   shared chain of `N / 5` squarings over the comb tables of `g` and of
+//!   `y` (built when the key is loaded;
+//!   [`crate::bignum::Modulus::pow2_comb_vartime`]).
 //! - Hashes: SHA-1 (signing and verifying, as OpenSSL; SHA-1 is collision
 //!   broken, so sign with it only for legacy peers), SHA-224, SHA-256,
 //!   SHA-384, SHA-512. A digest longer than `N` bits is truncated to its

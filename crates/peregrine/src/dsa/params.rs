@@ -12,7 +12,7 @@ use der::pem::LineEnding;
 use super::{bad_key, bit_len, der_uint_seq, parse_uint_seq, strip};
 use crate::Error;
 use crate::bignum::mont::Checked;
-use crate::bignum::{Modulus, Nat, is_probable_prime_with};
+use crate::bignum::{CombTable, Modulus, Nat, is_probable_prime_with};
 use crate::hash::Hash;
 use crate::hash::sha256::Sha256;
 
@@ -27,8 +27,8 @@ pub const SIZES: [(usize, usize); 4] = [(1024, 160), (2048, 224), (2048, 256), (
 pub struct DsaParams {
     pub(crate) p: Modulus,
     pub(crate) q: Modulus,
-    /// `g`, at `p`'s width.
-    pub(crate) g: Nat,
+    /// `g`'s comb table for `N`-bit exponents.
+    pub(crate) g_table: CombTable,
     p_bytes: Vec<u8>,
     q_bytes: Vec<u8>,
     g_bytes: Vec<u8>,
@@ -138,10 +138,11 @@ impl DsaParams {
         if !is_one(&pm.pow_vartime(&gn, q)?) {
             return Err(bad_key("DSA g does not have order q"));
         }
+        let g_table = pm.comb_table(&gn, n)?;
         Ok(DsaParams {
             p: pm,
             q: qm,
-            g: gn,
+            g_table,
             p_bytes: p.to_vec(),
             q_bytes: q.to_vec(),
             g_bytes: g.to_vec(),
@@ -151,7 +152,8 @@ impl DsaParams {
     }
 
     /// The same parameters on another Montgomery kernel (already
-    /// checked: only the Montgomery constants are recomputed).
+    /// checked: only the Montgomery constants are recomputed; the comb
+    /// table's Montgomery form is the same on every kernel).
     pub fn with_backend(&self, imp: Checked) -> Result<Self, Error> {
         Ok(DsaParams {
             p: Modulus::with_impl(self.p.n(), imp)?,

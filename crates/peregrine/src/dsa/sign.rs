@@ -126,7 +126,7 @@ impl DsaPrivateKey {
         let qlen = pr.sizes().1 / 8;
         let mut kb = Zeroizing::new(vec![0u8; qlen]);
         k.write_be_bytes(&mut kb)?;
-        let gk = p.pow(&pr.g, &kb)?;
+        let gk = p.pow_comb(&pr.g_table, &kb)?;
         let r = q.reduce(&gk);
         // k^(-1) = k^(q-2) mod q (q prime): the exponent is public, and
         // pow_vartime is constant time in the base.
@@ -242,7 +242,11 @@ impl DsaPublicKey {
         let z = pr.z_of(digest)?;
         let u1 = q.mul_mod(&z, &w)?;
         let u2 = q.mul_mod(&rn, &w)?;
-        let v = p.pow2_vartime(&pr.g, &u1.to_be_bytes(), &self.y, &u2.to_be_bytes())?;
+        let qlen = pr.sizes().1 / 8;
+        let (mut e1, mut e2) = (vec![0u8; qlen], vec![0u8; qlen]);
+        u1.write_be_bytes(&mut e1)?;
+        u2.write_be_bytes(&mut e2)?;
+        let v = p.pow2_comb_vartime(&pr.g_table, &e1, &self.y_table, &e2)?;
         let v = q.reduce(&v);
         if bool::from(v.ct_eq(&rn)) {
             Ok(())
