@@ -38,6 +38,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use peregrine::dsa::{self, DsaParams, DsaPrivateKey, DsaPublicKey};
 use peregrine::ec::curve25519::ed25519::{self, SigningKey, VerifyingKey};
 use peregrine::ec::curve25519::keys::{Algorithm, private_key_algorithm, public_key_algorithm};
 use peregrine::ec::curve25519::x25519;
@@ -148,6 +149,7 @@ enum PrivKey {
     Rsa(Box<RsaPrivateKey>),
     Ed25519(Box<SigningKey>),
     X25519(Box<x25519::PrivateKey>),
+    Dsa(Box<DsaPrivateKey>),
 }
 
 /// A public key of any algorithm the commands know.
@@ -155,6 +157,7 @@ enum PubKey {
     Rsa(Box<RsaPublicKey>),
     Ed25519(VerifyingKey),
     X25519(x25519::PublicKey),
+    Dsa(Box<DsaPublicKey>),
 }
 
 impl PrivKey {
@@ -163,6 +166,7 @@ impl PrivKey {
             PrivKey::Rsa(_) => "RSA",
             PrivKey::Ed25519(_) => "ED25519",
             PrivKey::X25519(_) => "X25519",
+            PrivKey::Dsa(_) => "DSA",
         }
     }
 
@@ -171,10 +175,12 @@ impl PrivKey {
             PrivKey::Rsa(k) => PubKey::Rsa(Box::new(k.public_key().clone())),
             PrivKey::Ed25519(k) => PubKey::Ed25519(*k.verifying_key()),
             PrivKey::X25519(k) => PubKey::X25519(k.public_key()),
+            PrivKey::Dsa(k) => PubKey::Dsa(Box::new(k.public_key().clone())),
         }
     }
 
-    /// PKCS#8, PEM or DER (wiped on drop).
+    /// PKCS#8, PEM or DER (wiped on drop); DSA's DER is the traditional
+    /// form, as openssl writes it.
     fn to_pkcs8(&self, form: Form) -> Result<Wiped, String> {
         let e = |e: peregrine::Error| e.to_string();
         Ok(Wiped(match form {
@@ -182,11 +188,15 @@ impl PrivKey {
                 PrivKey::Rsa(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
                 PrivKey::Ed25519(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
                 PrivKey::X25519(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
+                PrivKey::Dsa(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
             },
             Form::Der => match self {
                 PrivKey::Rsa(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
                 PrivKey::Ed25519(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
                 PrivKey::X25519(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
+                // openssl 3 writes DSA keys in DER as the traditional
+                // six-integer sequence (PEM as PKCS#8): the same here.
+                PrivKey::Dsa(k) => k.to_traditional_der().to_vec(),
             },
         }))
     }
@@ -198,6 +208,7 @@ impl PubKey {
             PubKey::Rsa(_) => "RSA",
             PubKey::Ed25519(_) => "ED25519",
             PubKey::X25519(_) => "X25519",
+            PubKey::Dsa(_) => "DSA",
         }
     }
 
@@ -210,6 +221,8 @@ impl PubKey {
             (Form::Der, PubKey::Rsa(k)) => k.to_spki_der(),
             (Form::Der, PubKey::Ed25519(k)) => k.to_public_key_der(),
             (Form::Der, PubKey::X25519(k)) => k.to_public_key_der(),
+            (Form::Pem, PubKey::Dsa(k)) => k.to_spki_pem().map(String::into_bytes),
+            (Form::Der, PubKey::Dsa(k)) => k.to_spki_der(),
         };
         r.map_err(|e| e.to_string())
     }
@@ -245,7 +258,7 @@ fn pem_text<'a>(data: &'a [u8], path: &Path) -> Result<Option<&'a str>, String> 
         .map_err(|_| format!("{}: PEM file is not UTF-8", path.display()))
 }
 
-const KNOWN: &str = "RSA, ED25519 and X25519";
+const KNOWN: &str = "RSA, DSA, ED25519 and X25519";
 
 /// A private key file: PKCS#8 (RSA, Ed25519, X25519) or PKCS#1 (RSA), PEM
 /// or DER, recognised by its content.
@@ -253,6 +266,14 @@ fn load_private(path: &Path) -> Result<PrivKey, String> {
     let data = Wiped(read_input(Some(path))?);
     let at = |e: peregrine::Error| format!("{}: {e}", path.display());
     let pem = pem_text(&data.0, path)?;
+    if dsa::is_private_key(&data.0) {
+        return match pem {
+            Some(t) => DsaPrivateKey::from_pem(t),
+            None => DsaPrivateKey::from_der(&data.0),
+        }
+        .map(|k| PrivKey::Dsa(Box::new(k)))
+        .map_err(at);
+    }
     match private_key_algorithm(&data.0) {
         Ok(Algorithm::Ed25519) => match pem {
             Some(t) => SigningKey::from_pkcs8_pem(t),
@@ -298,6 +319,14 @@ fn load_public(path: &Path) -> Result<PubKey, String> {
     let data = read_input(Some(path))?;
     let at = |e: peregrine::Error| format!("{}: {e}", path.display());
     let pem = pem_text(&data, path)?;
+    if dsa::is_public_key(&data) {
+        return match pem {
+            Some(t) => DsaPublicKey::from_pem(t),
+            None => DsaPublicKey::from_spki_der(&data),
+        }
+        .map(|k| PubKey::Dsa(Box::new(k)))
+        .map_err(at);
+    }
     match public_key_algorithm(&data) {
         Ok(Algorithm::Ed25519) => match pem {
             Some(t) => VerifyingKey::from_public_key_pem(t),
@@ -393,6 +422,7 @@ pub fn genrsa(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> 
 /// [-out FILE] [-outform PEM|DER]`.
 pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     let (mut alg, mut output, mut outform, mut bits) = (None, None, Form::Pem, None);
+    let mut dsa_opts = DsaGen::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match arg(a)? {
@@ -414,6 +444,9 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
                     .next()
                     .ok_or_else(|| Usage("genpkey: -pkeyopt needs OPT:VALUE".into()))?;
                 let v = arg(v)?;
+                if dsa_opts.pkeyopt(v)? {
+                    continue;
+                }
                 let n = v
                     .strip_prefix("rsa_keygen_bits:")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -425,20 +458,38 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
                     })?;
                 bits = Some(n);
             }
+            "-genparam" => dsa_opts.genparam = true,
+            "-paramfile" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Usage("genpkey: -paramfile needs a file".into()))?;
+                dsa_opts.paramfile = Some(PathBuf::from(v));
+            }
             "-h" | "-help" | "--help" => {
                 writeln!(
                     out,
-                    "usage: peregrine genpkey -algorithm X25519|ED25519|RSA [-pkeyopt rsa_keygen_bits:N] [-out FILE] [-outform PEM|DER]"
+                    "usage: peregrine genpkey -algorithm X25519|ED25519|RSA|DSA [-pkeyopt rsa_keygen_bits:N] [-out FILE] [-outform PEM|DER]\n       peregrine genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-pkeyopt dsa_paramgen_q_bits:N] [-out FILE]\n       peregrine genpkey -paramfile PARAMS [-out FILE]          a DSA key for the parameters"
                 )?;
                 return Ok(ExitCode::SUCCESS);
             }
             f => {
                 return Err(Usage(format!(
-                    "genpkey: unknown option '{f}' (options: -algorithm, -pkeyopt, -out, -outform)"
+                    "genpkey: unknown option '{f}' (options: -algorithm, -pkeyopt, -out, -outform, -genparam, -paramfile)"
                 ))
                 .into());
             }
         }
+    }
+    if dsa_opts.wanted(alg.as_deref()) {
+        if bits.is_some() {
+            return Err(
+                Usage("genpkey: -pkeyopt rsa_keygen_bits is for RSA, not DSA".into()).into(),
+            );
+        }
+        let r = dsa_opts
+            .run(outform)
+            .and_then(|(b, secret)| write_output(output.as_deref(), &b.0, secret, out));
+        return Ok(r.map_or_else(|e| fail("genpkey", e), |()| ExitCode::SUCCESS));
     }
     let alg =
         alg.ok_or_else(|| Usage("genpkey: -algorithm X25519|ED25519|RSA is required".into()))?;
@@ -475,6 +526,93 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
         .and_then(|k| k.to_pkcs8(outform))
         .and_then(|b| write_output(output.as_deref(), &b.0, true, out));
     Ok(r.map_or_else(|e| fail("genpkey", e), |()| ExitCode::SUCCESS))
+}
+
+/// The DSA side of `genpkey`: `-genparam` (new parameters, `DSA
+/// PARAMETERS` PEM), `-paramfile` (a key for existing parameters, as
+/// openssl), and `-algorithm DSA` with `-pkeyopt dsa_paramgen_bits:N`
+/// (new parameters, then a key: an extension, openssl 3 refuses it).
+#[derive(Default)]
+struct DsaGen {
+    genparam: bool,
+    paramfile: Option<PathBuf>,
+    bits: Option<usize>,
+    q_bits: Option<usize>,
+}
+
+impl DsaGen {
+    /// Takes a `dsa_paramgen_*` option; `false` for any other.
+    fn pkeyopt(&mut self, v: &str) -> Result<bool, Usage> {
+        let (slot, what) = if let Some(n) = v.strip_prefix("dsa_paramgen_bits:") {
+            (&mut self.bits, n)
+        } else if let Some(n) = v.strip_prefix("dsa_paramgen_q_bits:") {
+            (&mut self.q_bits, n)
+        } else {
+            return Ok(false);
+        };
+        *slot = Some(
+            what.parse::<usize>()
+                .map_err(|_| Usage(format!("genpkey: -pkeyopt '{v}': not a number")))?,
+        );
+        Ok(true)
+    }
+
+    /// Whether the command is about DSA.
+    fn wanted(&self, alg: Option<&str>) -> bool {
+        alg == Some("DSA")
+            || self.genparam
+            || self.paramfile.is_some()
+            || self.bits.is_some()
+            || self.q_bits.is_some()
+    }
+
+    fn params(&self) -> Result<DsaParams, String> {
+        let l = self.bits.unwrap_or(2048);
+        let n = self.q_bits.unwrap_or(match l {
+            1024 => 160,
+            3072 => 256,
+            _ => 224,
+        });
+        if !dsa::SIZES.contains(&(l, n)) {
+            return Err(format!(
+                "DSA sizes {l}/{n} not supported (dsa_paramgen_bits:dsa_paramgen_q_bits 1024:160, 2048:224, 2048:256, 3072:256)"
+            ));
+        }
+        DsaParams::generate(l, n)
+            .map(|(p, _, _)| p)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The output and whether it is secret.
+    fn run(&self, outform: Form) -> Result<(Wiped, bool), String> {
+        if self.genparam {
+            if self.paramfile.is_some() {
+                return Err("-genparam makes parameters; it takes no -paramfile".into());
+            }
+            let p = self.params()?;
+            let b = match outform {
+                Form::Pem => p.to_pem().map_err(|e| e.to_string())?.into_bytes(),
+                Form::Der => p.to_der(),
+            };
+            return Ok((Wiped(b), false));
+        }
+        let params = match &self.paramfile {
+            Some(path) => {
+                if self.bits.is_some() || self.q_bits.is_some() {
+                    return Err("-paramfile already fixes the sizes (no dsa_paramgen_*)".into());
+                }
+                let data = read_input(Some(path))?;
+                let at = |e: peregrine::Error| format!("{}: {e}", path.display());
+                match pem_text(&data, path)? {
+                    Some(t) => DsaParams::from_pem(t).map_err(at)?,
+                    None => DsaParams::from_der(&data).map_err(at)?,
+                }
+            }
+            None => self.params()?,
+        };
+        let key = DsaPrivateKey::generate(&params).map_err(|e| e.to_string())?;
+        Ok((PrivKey::Dsa(Box::new(key)).to_pkcs8(outform)?, true))
+    }
 }
 
 /// `pkey -in KEY [-pubin] [-pubout] [-out FILE] [-inform F] [-outform F]`.
@@ -682,6 +820,53 @@ impl SignOpts {
     }
 }
 
+impl SignOpts {
+    /// The DSA rules, openssl 3's: no `-pss`; `-digest` only with
+    /// `-rawin`.
+    fn dsa(self) -> Result<(), String> {
+        if self.pss {
+            return Err("DSA takes no -pss".into());
+        }
+        if self.digest.is_some() && !self.rawin {
+            return Err("-digest can only be used with -rawin (as openssl 3)".into());
+        }
+        Ok(())
+    }
+
+    /// What DSA signs: the input itself (a precomputed digest, openssl's
+    /// default), or with `-rawin` its hash (`-digest`, SHA-256 by default).
+    fn dsa_digest(self, msg: &[u8]) -> Vec<u8> {
+        fn h<H: peregrine::hash::Hash>(m: &[u8]) -> Vec<u8> {
+            let mut h = H::new();
+            h.update(m);
+            h.finalize().as_ref().to_vec()
+        }
+        if !self.rawin {
+            return msg.to_vec();
+        }
+        match self.digest.unwrap_or(Digest::Sha256) {
+            Digest::Sha1 => h::<Sha1>(msg),
+            Digest::Sha256 => h::<Sha256>(msg),
+            Digest::Sha384 => h::<Sha384>(msg),
+            Digest::Sha512 => h::<Sha512>(msg),
+        }
+    }
+}
+
+/// A DSA signature of a digest (hedged RFC 6979; its HMAC uses the hash
+/// whose output is as long as the digest, SHA-256 for other lengths).
+fn dsa_sign(key: &DsaPrivateKey, digest: &[u8]) -> Result<Vec<u8>, String> {
+    use peregrine::hash::sha256::Sha224;
+    match digest.len() {
+        20 => key.sign_digest::<Sha1>(digest),
+        28 => key.sign_digest::<Sha224>(digest),
+        48 => key.sign_digest::<Sha384>(digest),
+        64 => key.sign_digest::<Sha512>(digest),
+        _ => key.sign_digest::<Sha256>(digest),
+    }
+    .map_err(|e| e.to_string())
+}
+
 fn derive(
     inkey: &Path,
     peerkey: Option<&Path>,
@@ -740,6 +925,9 @@ fn sign(
             inkey.display()
         ));
     }
+    if let PrivKey::Dsa(_) = key {
+        o.dsa()?;
+    }
     let msg = read_input(input)?;
     let sig = match key {
         PrivKey::Ed25519(k) => k.sign(&msg).to_vec(),
@@ -753,6 +941,7 @@ fn sign(
             (Digest::Sha1, _) => unreachable_sha1(),
         }
         .map_err(|e| e.to_string())?,
+        PrivKey::Dsa(key) => dsa_sign(&key, &o.dsa_digest(&msg))?,
         // Refused above, before reading the input.
         PrivKey::X25519(_) => return Err("X25519 keys cannot sign".into()),
     };
@@ -790,6 +979,11 @@ fn verify(
     {
         return Ok(fail("pkeyutl", e));
     }
+    if let PubKey::Dsa(_) = public
+        && let Err(e) = o.dsa()
+    {
+        return Ok(fail("pkeyutl", e));
+    }
     let sig = match read_input(Some(sigfile)) {
         Ok(s) => s,
         Err(e) => return Ok(fail("pkeyutl", e)),
@@ -824,6 +1018,7 @@ fn verify(
             (Digest::Sha384, true) => public.verify_pss::<Sha384>(&msg, &sig, SaltLen::Auto),
             (Digest::Sha512, true) => public.verify_pss::<Sha512>(&msg, &sig, SaltLen::Auto),
         },
+        PubKey::Dsa(k) => k.verify_digest(&o.dsa_digest(&msg), &sig),
         // Refused above, before reading the input.
         PubKey::X25519(_) => Err(peregrine::Error::VerificationFailed),
     };

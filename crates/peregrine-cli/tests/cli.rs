@@ -1995,3 +1995,175 @@ fn speed_curve25519_rows() {
         assert!(f[3].starts_with("Ed25519 ["), "{l}");
     }
 }
+
+/// DSA through genpkey, pkey and pkeyutl against openssl: keys for the
+/// committed 1024-bit parameters made by each side are checked and
+/// re-written byte for byte by the other (PKCS#8 and SPKI, PEM and DER;
+/// openssl's traditional `DSA PRIVATE KEY` loads), signatures of a
+/// precomputed digest and of `-rawin` input verify both ways, a changed
+/// digest fails, and our `-genparam` parameters pass `openssl pkeyparam
+/// -check`.
+#[test]
+fn dsa_commands_interoperate_with_openssl() {
+    let test = "dsa_commands_interoperate_with_openssl";
+    if !openssl_for(test) {
+        return;
+    }
+    let dir = scratch("dsa-openssl");
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |o: &Output| {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        o.stdout.clone()
+    };
+    let openssl = |args: &[&str]| Command::new("openssl").args(args).output().unwrap();
+    let params = format!(
+        "{}/../peregrine/tests/vectors/dsa/params-1024.pem",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::write(p("msg"), b"DSA interop").unwrap();
+    ok(&openssl(&[
+        "dgst",
+        "-sha256",
+        "-binary",
+        "-out",
+        &p("dg"),
+        &p("msg"),
+    ]));
+    std::fs::write(p("dg-bad"), [0x55u8; 32]).unwrap();
+    ok(&peregrine(&[
+        "genpkey",
+        "-paramfile",
+        &params,
+        "-out",
+        &p("ours.pem"),
+    ]));
+    ok(&openssl(&[
+        "genpkey",
+        "-paramfile",
+        &params,
+        "-out",
+        &p("theirs.pem"),
+    ]));
+    for who in ["ours", "theirs"] {
+        let key = p(&format!("{who}.pem"));
+        let check = openssl(&["pkey", "-in", &key, "-check", "-noout"]);
+        assert!(text(&check.stdout).contains("Key is valid"), "{who}");
+        let pem = std::fs::read(&key).unwrap();
+        assert_eq!(ok(&peregrine(&["pkey", "-in", &key])), pem, "{who}");
+        for extra in [&[][..], &["-outform", "DER"][..]] {
+            let mut a = vec!["pkey", "-in", key.as_str()];
+            a.extend_from_slice(extra);
+            assert_eq!(ok(&peregrine(&a)), ok(&openssl(&a)), "{who} {extra:?}");
+            a.push("-pubout");
+            assert_eq!(ok(&peregrine(&a)), ok(&openssl(&a)), "{who} pub {extra:?}");
+        }
+        let trad = p(&format!("{who}-trad.pem"));
+        ok(&openssl(&[
+            "pkey",
+            "-in",
+            &key,
+            "-traditional",
+            "-out",
+            &trad,
+        ]));
+        assert!(
+            std::fs::read_to_string(&trad)
+                .unwrap()
+                .starts_with("-----BEGIN DSA PRIVATE KEY")
+        );
+        assert_eq!(
+            ok(&peregrine(&["pkey", "-in", &trad])),
+            pem,
+            "{who} traditional"
+        );
+        let public = p(&format!("{who}-pub.pem"));
+        ok(&peregrine(&[
+            "pkey", "-in", &key, "-pubout", "-out", &public,
+        ]));
+        // Precomputed digest (both tools' default) and -rawin, both ways.
+        for (signer, verifier) in [("peregrine", "openssl"), ("openssl", "peregrine")] {
+            let run = |tool: &str, a: &[&str]| {
+                if tool == "peregrine" {
+                    peregrine(a)
+                } else {
+                    openssl(a)
+                }
+            };
+            for rawin in [false, true] {
+                let (input, mode) = if rawin {
+                    (p("msg"), vec!["-rawin", "-digest", "sha256"])
+                } else {
+                    (p("dg"), vec![])
+                };
+                let sig = p(&format!("{who}-{signer}-{rawin}.sig"));
+                let mut a = vec![
+                    "pkeyutl", "-sign", "-inkey", &key, "-in", &input, "-out", &sig,
+                ];
+                a.extend_from_slice(&mode);
+                ok(&run(signer, &a));
+                let mut v = vec!["pkeyutl", "-verify", "-pubin", "-inkey", &public];
+                v.extend_from_slice(&["-in", &input, "-sigfile", &sig]);
+                v.extend_from_slice(&mode);
+                let o = run(verifier, &v);
+                assert!(
+                    text(&o.stdout).contains("Signature Verified Successfully"),
+                    "{who} {signer}->{verifier} rawin={rawin}: {}",
+                    text(&o.stderr)
+                );
+                if !rawin {
+                    // The precomputed digest signs as -rawin of the message.
+                    let bad = p("dg-bad");
+                    let mut v2 = vec!["pkeyutl", "-verify", "-pubin", "-inkey", &public];
+                    v2.extend_from_slice(&["-in", &bad, "-sigfile", &sig]);
+                    let o = run(verifier, &v2);
+                    assert_eq!(o.status.code(), Some(1), "{who} {signer}->{verifier} bad");
+                }
+            }
+        }
+    }
+    let o = peregrine(&[
+        "pkeyutl",
+        "-sign",
+        "-inkey",
+        &p("ours.pem"),
+        "-in",
+        &p("dg"),
+        "-digest",
+        "sha256",
+    ]);
+    one_error_line(&o, 1, "-digest without -rawin");
+    ok(&peregrine(&[
+        "genpkey",
+        "-genparam",
+        "-algorithm",
+        "DSA",
+        "-pkeyopt",
+        "dsa_paramgen_bits:1024",
+        "-out",
+        &p("gen.pem"),
+    ]));
+    let o = openssl(&["pkeyparam", "-in", &p("gen.pem"), "-check", "-noout"]);
+    assert!(
+        text(&o.stdout).contains("Parameters are valid"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn speed_dsa_rows() {
+    let o = peregrine(&["speed", "dsa1024", "--seconds", "0.05", "--impl", "all"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let t = text(&o.stdout);
+    assert!(t.contains("sign/s") && t.contains("verify/s"), "{t}");
+    assert!(t.contains("dsa1024 [soft]"), "{t}");
+    let o = peregrine(&["speed", "dsa2048", "--seconds", "0.05", "--json"]);
+    let j = json(&o.stdout);
+    let ops: Vec<&str> = j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["operation"].as_str().unwrap())
+        .collect();
+    assert_eq!(ops, ["sign", "verify"]);
+}

@@ -26,6 +26,8 @@ pub mod bignum;
 pub mod cipher;
 pub mod cpu;
 pub mod ct;
+#[cfg(feature = "getrandom")]
+pub mod dsa;
 pub mod ec;
 mod error;
 pub mod hash;

@@ -794,6 +794,71 @@ fn bench_keygen<const BITS: usize>(_: &str, _: &BenchOptions) -> Option<BenchFn>
     None
 }
 
+/// The operations of a DSA row, as `openssl speed dsa2048` shows them:
+/// a signature of a 20-byte digest (hedged RFC 6979 nonce, SHA-256 as
+/// its HMAC) and its verification.
+const DSA_OPS: &[&str] = &["sign", "verify"];
+
+/// Fixed DSA keys for the benchmark rows (traditional DER, made with `openssl
+/// genpkey`; `benchkeys/README.md` has the commands): 1024/160, 2048/224
+/// and 3072/256 bits. Public test keys: never use them for anything else.
+pub fn dsa_bench_key(bits: usize) -> Option<&'static [u8]> {
+    Some(match bits {
+        1024 => include_bytes!("benchkeys/dsa1024.der"),
+        2048 => include_bytes!("benchkeys/dsa2048.der"),
+        3072 => include_bytes!("benchkeys/dsa3072.der"),
+        _ => return None,
+    })
+}
+
+/// One DSA operation per call on the `BITS`-bit bench key and the kernel
+/// `imp`: [`DSA_OPS`]`[o.op]` over a fixed 20-byte digest (what `openssl
+/// speed dsa` signs). The signature to verify is made outside the timed
+/// calls.
+#[cfg(feature = "getrandom")]
+fn bench_dsa<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    use crate::dsa::DsaPrivateKey;
+    let c = checked::<mont::Impl>(imp)?;
+    let key = DsaPrivateKey::from_der(dsa_bench_key(BITS)?)
+        .ok()?
+        .with_backend(c)
+        .ok()?;
+    let digest = [0x5au8; 20];
+    Some(match o.op {
+        0 => Box::new(move |_: &mut [u8]| {
+            key.sign_digest::<Sha256>(&digest)
+                .map_or(0, |s| s[s.len() - 1])
+        }),
+        1 => {
+            let sig = key.sign_digest::<Sha256>(&digest).ok()?;
+            let public = key.public_key().clone();
+            Box::new(move |_: &mut [u8]| u8::from(public.verify_digest(&digest, &sig).is_ok()))
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(not(feature = "getrandom"))]
+fn bench_dsa<const BITS: usize>(_: &str, _: &BenchOptions) -> Option<BenchFn> {
+    None
+}
+
+macro_rules! dsa {
+    ($name:literal, $label:literal, $bits:literal) => {
+        entry!(
+            $name,
+            [],
+            $label,
+            Kind::PublicKey(DSA_OPS),
+            0,
+            1,
+            mont::Impl,
+            no_stream,
+            bench_dsa::<$bits>
+        )
+    };
+}
+
 /// The operation of an ECDH row (`openssl speed ecdhx25519`'s "op"): one
 /// shared-secret computation.
 const ECDH_OPS: &[&str] = &["derive"];
@@ -1354,6 +1419,9 @@ pub static ALGORITHMS: &[Algorithm] = &[
     rsa!("rsa4096", "RSA-4096", 4096),
     rsa!("rsa7680", "RSA-7680", 7680),
     rsa!("rsa15360", "RSA-15360", 15360),
+    dsa!("dsa1024", "DSA-1024", 1024),
+    dsa!("dsa2048", "DSA-2048", 2048),
+    dsa!("dsa3072", "DSA-3072", 3072),
     Algorithm {
         name: "rsa2048-keygen",
         aliases: &[],

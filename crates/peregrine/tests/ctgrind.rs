@@ -30,6 +30,7 @@ use peregrine::bignum::{self, Modulus, Nat};
 use peregrine::cipher::aes::{self, Aes};
 use peregrine::cipher::chacha20::{self, ChaCha20};
 use peregrine::ct;
+use peregrine::dsa::DsaPrivateKey;
 use peregrine::ec::curve25519::{self, ed25519, x25519};
 use peregrine::hash::Hash;
 use peregrine::hash::md5::Md5;
@@ -683,6 +684,31 @@ fn rsa_private_key_ops() {
         let mut back = k.decrypt_oaep::<Sha256>(&c2, b"").unwrap();
         open(&mut back[..]);
         assert_eq!(&back[..], b"another secret");
+    });
+}
+
+// ---- DSA ---------------------------------------------------------------
+
+/// DSA on every Montgomery kernel with `x` secret: the deterministic RFC
+/// 6979 signature (HMAC-DRBG over x, g^k, k^(q-2), s), the hedged one
+/// (random extra data, secret), and key generation (random x, g^x).
+#[test]
+fn dsa_sign_and_keygen() {
+    check_valgrind();
+    let der = peregrine::registry::dsa_bench_key(1024).unwrap();
+    let key = DsaPrivateKey::from_der(der).unwrap();
+    let dg = [0x5au8; 32];
+    let want = key.sign_digest_deterministic::<Sha256>(&dg).unwrap();
+    for_each_impl::<bignum::mont::Impl>("dsa", |imp| {
+        let mut k = key.with_backend(imp).unwrap();
+        k.ctgrind_secret();
+        let sig = k.sign_digest_deterministic::<Sha256>(&dg).unwrap();
+        assert_eq!(sig, want, "{imp:?}");
+        let sig = k.sign_digest::<Sha256>(&dg).unwrap();
+        k.public_key().verify_digest(&dg, &sig).unwrap();
+        let fresh = DsaPrivateKey::generate(k.params()).unwrap();
+        let sig = fresh.sign_digest::<Sha256>(&dg).unwrap();
+        fresh.public_key().verify_digest(&dg, &sig).unwrap();
     });
 }
 

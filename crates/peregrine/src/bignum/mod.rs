@@ -39,7 +39,7 @@ mod nat;
 mod prime;
 
 pub use gcd::{gcd, mod_inverse, mod_inverse_vartime};
-pub use modulus::{Modulus, POW_WINDOW};
+pub use modulus::{CombTable, Modulus, POW_WINDOW};
 pub use nat::Nat;
 #[cfg(feature = "getrandom")]
 pub use prime::is_probable_prime;

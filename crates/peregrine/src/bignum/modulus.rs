@@ -429,6 +429,215 @@ impl Modulus {
         out.limbs.copy_from_slice(&acc);
         self.from_mont(&out)
     }
+
+    /// `a^e * b^f mod n` for *public* exponents (a DSA verification's
+    /// `g^u1 y^u2`): the simultaneous exponentiation of Straus (Shamir's
+    /// trick) with fixed 4-bit windows, one squaring chain for both
+    /// exponents and a table of 16 powers per base. Variable time in `e`
+    /// and `f` (zero windows skip their product; tables indexed by exponent
+    /// bits), constant time in `a` and `b`.
+    pub fn pow2_vartime(&self, a: &Nat, e: &[u8], b: &Nat, f: &[u8]) -> Result<Nat, Error> {
+        self.check(a)?;
+        self.check(b)?;
+        let k = self.limbs();
+        const W: usize = 4;
+        let (e, f) = (Nat::from_be_bytes(e), Nat::from_be_bytes(f));
+        let nbits = e.bit_len_vartime().max(f.bit_len_vartime());
+        let table = |x: &Nat| -> Result<Vec<Zeroizing<Vec<u64>>>, Error> {
+            let xm = self.to_mont(x)?;
+            let mut t: Vec<Zeroizing<Vec<u64>>> = Vec::with_capacity(1 << W);
+            t.push(Zeroizing::new(self.one.limbs.clone()));
+            t.push(Zeroizing::new(xm.limbs.clone()));
+            for i in 2..1 << W {
+                let mut v = Zeroizing::new(vec![0u64; k]);
+                if i % 2 == 0 {
+                    self.ms(&mut v, &t[i / 2]);
+                } else {
+                    self.mm(&mut v, &t[i - 1], &xm.limbs);
+                }
+                t.push(v);
+            }
+            Ok(t)
+        };
+        let (ta, tb) = (table(a)?, table(b)?);
+        let mut acc = Zeroizing::new(self.one.limbs.clone());
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        let windows = nbits.div_ceil(W);
+        let win = |x: &Nat, wi: usize| {
+            (0..W).fold(0usize, |w, j| {
+                w | (usize::from(bool::from(x.bit(wi * W + j))) << j)
+            })
+        };
+        for wi in (0..windows).rev() {
+            if wi + 1 != windows {
+                for _ in 0..W {
+                    self.ms(&mut tmp, &acc);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+            for (x, t) in [(&e, &ta), (&f, &tb)] {
+                let w = win(x, wi);
+                if w != 0 {
+                    self.mm(&mut tmp, &acc, &t[w]);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+        }
+        let mut out = Nat::zero(k);
+        out.limbs.copy_from_slice(&acc);
+        self.from_mont(&out)
+    }
+
+    /// A fixed-base comb table (Lim and Lee) for `base^e` with exponents
+    /// of up to `bits` bits: the 32 products of the five powers
+    /// `base^(2^(j d))`, `d = ceil(bits / 5)`, in Montgomery form and
+    /// limb-major (as [`Modulus::pow`]'s table). It costs about one
+    /// exponentiation to build and makes every later one with the same
+    /// base about three times cheaper (`d` squarings and `d` products
+    /// instead of `bits` and `bits / 5`): DSA's `g^k` and `g^u1 y^u2`.
+    /// Constant time in `base`.
+    pub fn comb_table(&self, base: &Nat, bits: usize) -> Result<CombTable, Error> {
+        self.check(base)?;
+        let k = self.limbs();
+        const ENTRIES: usize = 1 << POW_WINDOW;
+        let d = bits.max(1).div_ceil(POW_WINDOW);
+        // G_j = base^(2^(j d)), j < 5, then entry m = prod of G_j over m's bits.
+        let mut entries = Zeroizing::new(vec![0u64; ENTRIES * k]);
+        entries[..k].copy_from_slice(&self.one.limbs);
+        let mut g = Zeroizing::new(vec![0u64; k]);
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        self.mm(&mut g, &base.limbs, &self.rr.limbs);
+        for j in 0..POW_WINDOW {
+            if j > 0 {
+                for _ in 0..d {
+                    self.ms(&mut tmp, &g);
+                    core::mem::swap(&mut *tmp, &mut *g);
+                }
+            }
+            let bit = 1 << j;
+            entries[bit * k..(bit + 1) * k].copy_from_slice(&g);
+            for m in bit + 1..2 * bit {
+                let (done, rest) = entries.split_at_mut(m * k);
+                self.mm(&mut rest[..k], &done[(m - bit) * k..(m - bit + 1) * k], &g);
+            }
+        }
+        let mut table = Zeroizing::new(vec![0u64; ENTRIES * k]);
+        for (e, p) in entries.chunks_exact(k).enumerate() {
+            for (j, &limb) in p.iter().enumerate() {
+                table[j * ENTRIES + e] = limb;
+            }
+        }
+        Ok(CombTable { table, d, limbs: k })
+    }
+
+    /// The comb column `col` of `exp` (big-endian): bit `j d + col` of the
+    /// exponent as bit `j` (positions public, bits read by public index).
+    fn comb_index(exp: &[u8], d: usize, col: usize) -> u64 {
+        let mut m = 0u64;
+        for j in 0..POW_WINDOW {
+            let i = j * d + col;
+            if i < 8 * exp.len() {
+                m |= window(exp, i, 1) << j;
+            }
+        }
+        m
+    }
+
+    fn comb_fits(&self, t: &CombTable, exp: &[u8]) -> Result<(), Error> {
+        if t.limbs != self.limbs() || 8 * exp.len() > POW_WINDOW * t.d {
+            return Err(Error::InvalidLength {
+                what: "exponent longer than the comb table's (or a table of another width)",
+                got: exp.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `base^exp mod n` through `base`'s [`CombTable`], for a secret
+    /// exponent (big-endian; at most the table's bits, as bytes): `d`
+    /// squarings and `d` products whatever the exponent, each entry read
+    /// by a masked scan of all 32. Constant time.
+    pub fn pow_comb(&self, t: &CombTable, exp: &[u8]) -> Result<Nat, Error> {
+        self.comb_fits(t, exp)?;
+        let k = self.limbs();
+        let mut acc = Zeroizing::new(vec![0u64; k]);
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        let mut entry = Zeroizing::new(vec![0u64; k]);
+        for col in (0..t.d).rev() {
+            select_entry(&t.table, Self::comb_index(exp, t.d, col), &mut entry);
+            if col + 1 == t.d {
+                acc.copy_from_slice(&entry);
+                continue;
+            }
+            self.ms(&mut tmp, &acc);
+            self.mm(&mut acc, &tmp, &entry);
+        }
+        let mut out = Nat::zero(k);
+        out.limbs.copy_from_slice(&acc);
+        self.from_mont(&out)
+    }
+
+    /// `a^e * b^f mod n` through the bases' [`CombTable`]s, for *public*
+    /// exponents (DSA verification): one chain of `d` squarings, a product
+    /// per non-zero column of each exponent, entries read by index.
+    pub fn pow2_comb_vartime(
+        &self,
+        ta: &CombTable,
+        e: &[u8],
+        tb: &CombTable,
+        f: &[u8],
+    ) -> Result<Nat, Error> {
+        self.comb_fits(ta, e)?;
+        self.comb_fits(tb, f)?;
+        if ta.d != tb.d {
+            return Err(Error::InvalidParameter {
+                what: "comb tables of different exponent sizes",
+            });
+        }
+        let k = self.limbs();
+        const ENTRIES: usize = 1 << POW_WINDOW;
+        let mut acc = Zeroizing::new(self.one.limbs.clone());
+        let mut tmp = Zeroizing::new(vec![0u64; k]);
+        let mut entry = vec![0u64; k];
+        for col in (0..ta.d).rev() {
+            if col + 1 != ta.d {
+                self.ms(&mut tmp, &acc);
+                core::mem::swap(&mut *tmp, &mut *acc);
+            }
+            for (t, x) in [(ta, e), (tb, f)] {
+                let m = Self::comb_index(x, t.d, col) as usize;
+                if m != 0 {
+                    for (j, o) in entry.iter_mut().enumerate() {
+                        *o = t.table[j * ENTRIES + m];
+                    }
+                    self.mm(&mut tmp, &acc, &entry);
+                    core::mem::swap(&mut *tmp, &mut *acc);
+                }
+            }
+        }
+        let mut out = Nat::zero(k);
+        out.limbs.copy_from_slice(&acc);
+        self.from_mont(&out)
+    }
+}
+
+/// A fixed-base comb table for one base modulo one modulus (see
+/// [`Modulus::comb_table`]): 32 entries in Montgomery form, wiped on drop.
+#[derive(Clone)]
+pub struct CombTable {
+    table: Zeroizing<Vec<u64>>,
+    /// Columns: the exponent bits covered are `5 d`.
+    d: usize,
+    limbs: usize,
+}
+
+impl fmt::Debug for CombTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CombTable")
+            .field("bits", &(POW_WINDOW * self.d))
+            .field("limbs", &self.limbs)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Bits `pos .. pos + width` of the big-endian byte string `exp` (bit 0 is
