@@ -42,6 +42,7 @@ use peregrine::dsa::{self, DsaParams, DsaPrivateKey, DsaPublicKey};
 use peregrine::ec::curve25519::ed25519::{self, SigningKey, VerifyingKey};
 use peregrine::ec::curve25519::keys::{Algorithm, private_key_algorithm, public_key_algorithm};
 use peregrine::ec::curve25519::x25519;
+use peregrine::ec::nist::keys::{AnyPrivateKey, AnyPublicKey, Curve};
 use peregrine::hash::sha1::Sha1;
 use peregrine::hash::sha256::Sha256;
 use peregrine::hash::sha512::{Sha384, Sha512};
@@ -150,6 +151,7 @@ enum PrivKey {
     Ed25519(Box<SigningKey>),
     X25519(Box<x25519::PrivateKey>),
     Dsa(Box<DsaPrivateKey>),
+    Ec(Box<AnyPrivateKey>),
 }
 
 /// A public key of any algorithm the commands know.
@@ -158,6 +160,7 @@ enum PubKey {
     Ed25519(VerifyingKey),
     X25519(x25519::PublicKey),
     Dsa(Box<DsaPublicKey>),
+    Ec(AnyPublicKey),
 }
 
 impl PrivKey {
@@ -167,6 +170,7 @@ impl PrivKey {
             PrivKey::Ed25519(_) => "ED25519",
             PrivKey::X25519(_) => "X25519",
             PrivKey::Dsa(_) => "DSA",
+            PrivKey::Ec(_) => "EC",
         }
     }
 
@@ -176,6 +180,7 @@ impl PrivKey {
             PrivKey::Ed25519(k) => PubKey::Ed25519(*k.verifying_key()),
             PrivKey::X25519(k) => PubKey::X25519(k.public_key()),
             PrivKey::Dsa(k) => PubKey::Dsa(Box::new(k.public_key().clone())),
+            PrivKey::Ec(k) => PubKey::Ec(k.public_key()),
         }
     }
 
@@ -189,6 +194,7 @@ impl PrivKey {
                 PrivKey::Ed25519(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
                 PrivKey::X25519(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
                 PrivKey::Dsa(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
+                PrivKey::Ec(k) => k.to_pkcs8_pem().map_err(e)?.as_bytes().to_vec(),
             },
             Form::Der => match self {
                 PrivKey::Rsa(k) => k.to_pkcs8_der().map_err(e)?.to_vec(),
@@ -197,6 +203,8 @@ impl PrivKey {
                 // openssl 3 writes DSA keys in DER as the traditional
                 // six-integer sequence (PEM as PKCS#8): the same here.
                 PrivKey::Dsa(k) => k.to_traditional_der().to_vec(),
+                // openssl pkey -outform DER writes EC keys as SEC1 too
+                PrivKey::Ec(k) => k.to_sec1_der().map_err(e)?.to_vec(),
             },
         }))
     }
@@ -209,6 +217,7 @@ impl PubKey {
             PubKey::Ed25519(_) => "ED25519",
             PubKey::X25519(_) => "X25519",
             PubKey::Dsa(_) => "DSA",
+            PubKey::Ec(_) => "EC",
         }
     }
 
@@ -223,6 +232,8 @@ impl PubKey {
             (Form::Der, PubKey::X25519(k)) => k.to_public_key_der(),
             (Form::Pem, PubKey::Dsa(k)) => k.to_spki_pem().map(String::into_bytes),
             (Form::Der, PubKey::Dsa(k)) => k.to_spki_der(),
+            (Form::Pem, PubKey::Ec(k)) => k.to_public_key_pem().map(String::into_bytes),
+            (Form::Der, PubKey::Ec(k)) => k.to_public_key_der(),
         };
         r.map_err(|e| e.to_string())
     }
@@ -258,7 +269,7 @@ fn pem_text<'a>(data: &'a [u8], path: &Path) -> Result<Option<&'a str>, String> 
         .map_err(|_| format!("{}: PEM file is not UTF-8", path.display()))
 }
 
-const KNOWN: &str = "RSA, DSA, ED25519 and X25519";
+const KNOWN: &str = "RSA, DSA, EC (P-256, P-384, P-521), ED25519 and X25519";
 
 /// A private key file: PKCS#8 (RSA, Ed25519, X25519) or PKCS#1 (RSA), PEM
 /// or DER, recognised by its content.
@@ -293,6 +304,9 @@ fn load_private(path: &Path) -> Result<PrivKey, String> {
         }
         .map(|k| PrivKey::Rsa(Box::new(k)))
         .map_err(at),
+        Ok(Algorithm::Ec) => AnyPrivateKey::from_file_bytes(&data.0)
+            .map(|k| PrivKey::Ec(Box::new(k)))
+            .map_err(at),
         Ok(other) => Err(format!(
             "{}: {} keys are not supported (only {KNOWN})",
             path.display(),
@@ -303,9 +317,13 @@ fn load_private(path: &Path) -> Result<PrivKey, String> {
             Some(_) => Err(at(e)),
             None => RsaPrivateKey::from_der(&data.0)
                 .map(|k| PrivKey::Rsa(Box::new(k)))
+                // a DER SEC1 EC key is the other traditional form
+                .or_else(|_| {
+                    AnyPrivateKey::from_file_bytes(&data.0).map(|k| PrivKey::Ec(Box::new(k)))
+                })
                 .map_err(|_| {
                     format!(
-                        "{}: not a private key (PKCS#8 or PKCS#1, PEM or DER)",
+                        "{}: not a private key (PKCS#8, PKCS#1 or SEC1, PEM or DER)",
                         path.display()
                     )
                 }),
@@ -346,6 +364,9 @@ fn load_public(path: &Path) -> Result<PubKey, String> {
         }
         .map(|k| PubKey::Rsa(Box::new(k)))
         .map_err(at),
+        Ok(Algorithm::Ec) => AnyPublicKey::from_file_bytes(&data)
+            .map(PubKey::Ec)
+            .map_err(at),
         Ok(other) => Err(format!(
             "{}: {} keys are not supported (only {KNOWN})",
             path.display(),
@@ -423,6 +444,7 @@ pub fn genrsa(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> 
 pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     let (mut alg, mut output, mut outform, mut bits) = (None, None, Form::Pem, None);
     let mut dsa_opts = DsaGen::default();
+    let mut curve = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match arg(a)? {
@@ -447,6 +469,15 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
                 if dsa_opts.pkeyopt(v)? {
                     continue;
                 }
+                if let Some(c) = v.strip_prefix("ec_paramgen_curve:") {
+                    curve = Some(Curve::from_name(c).ok_or_else(|| {
+                        Usage(format!("genpkey: unknown curve '{c}' (P-256, P-384, P-521; prime256v1, secp384r1, secp521r1)"))
+                    })?);
+                    continue;
+                }
+                if v == "ec_param_enc:named_curve" {
+                    continue; // the only encoding written
+                }
                 let n = v
                     .strip_prefix("rsa_keygen_bits:")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -468,7 +499,7 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
             "-h" | "-help" | "--help" => {
                 writeln!(
                     out,
-                    "usage: peregrine genpkey -algorithm X25519|ED25519|RSA|DSA [-pkeyopt rsa_keygen_bits:N] [-out FILE] [-outform PEM|DER]\n       peregrine genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-pkeyopt dsa_paramgen_q_bits:N] [-out FILE]\n       peregrine genpkey -paramfile PARAMS [-out FILE]          a DSA key for the parameters"
+                    "usage: peregrine genpkey -algorithm X25519|ED25519|RSA|DSA|EC [-pkeyopt rsa_keygen_bits:N] [-pkeyopt ec_paramgen_curve:P-256|P-384|P-521] [-out FILE] [-outform PEM|DER]\n       peregrine genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-pkeyopt dsa_paramgen_q_bits:N] [-out FILE]\n       peregrine genpkey -paramfile PARAMS [-out FILE]          a DSA key for the parameters"
                 )?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -499,6 +530,12 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
         ))
         .into());
     }
+    if curve.is_some() && alg != "EC" {
+        return Err(Usage(format!(
+            "genpkey: -pkeyopt ec_paramgen_curve is for EC, not {alg}"
+        ))
+        .into());
+    }
     let key = match alg.as_str() {
         "ED25519" => SigningKey::generate().map(|k| PrivKey::Ed25519(Box::new(k))),
         "X25519" => x25519::PrivateKey::generate().map(|k| {
@@ -514,9 +551,15 @@ pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail>
             PrivKey::X25519(Box::new(k))
         }),
         "RSA" => RsaPrivateKey::generate(bits.unwrap_or(2048)).map(|k| PrivKey::Rsa(Box::new(k))),
+        "EC" => {
+            let c = curve.ok_or_else(|| {
+                Usage("genpkey: EC needs -pkeyopt ec_paramgen_curve:P-256|P-384|P-521".into())
+            })?;
+            AnyPrivateKey::generate(c).map(|k| PrivKey::Ec(Box::new(k)))
+        }
         a => {
             return Err(Usage(format!(
-                "genpkey: unknown algorithm '{a}' (X25519, ED25519, RSA)"
+                "genpkey: unknown algorithm '{a}' (X25519, ED25519, RSA, EC, DSA)"
             ))
             .into());
         }
@@ -792,7 +835,8 @@ usage: peregrine pkeyutl -sign -inkey KEY [-rawin] [-in F] [-out SIG] [-digest s
        peregrine pkeyutl -verify [-pubin] -inkey KEY [-rawin] -sigfile SIG [-in F] [-digest ...] [-pss]
        peregrine pkeyutl -derive -inkey KEY -peerkey PEER [-out F]
 RSA signs the input's digest (-rawin optional); Ed25519 signs the input itself and needs -rawin
-(no -digest, no -pss); -derive is X25519 (the 32-byte shared secret, raw).";
+(no -digest, no -pss); DSA and EC sign the input as a digest (or, with -rawin, its -digest hash);
+-derive is X25519 or EC (the shared secret, raw).";
 
 /// The signing options: `-digest` (when given), `-pss`, `-rawin`.
 #[derive(Clone, Copy)]
@@ -867,6 +911,20 @@ fn dsa_sign(key: &DsaPrivateKey, digest: &[u8]) -> Result<Vec<u8>, String> {
     .map_err(|e| e.to_string())
 }
 
+/// An ECDSA signature (DER) of a digest, hedged RFC 6979 whose HMAC uses
+/// the hash as long as the digest (SHA-256 for other lengths), as for DSA.
+fn ec_sign(key: &AnyPrivateKey, digest: &[u8]) -> Result<Vec<u8>, String> {
+    use peregrine::hash::sha256::Sha224;
+    match digest.len() {
+        20 => key.sign_prehashed_der::<Sha1>(digest),
+        28 => key.sign_prehashed_der::<Sha224>(digest),
+        48 => key.sign_prehashed_der::<Sha384>(digest),
+        64 => key.sign_prehashed_der::<Sha512>(digest),
+        _ => key.sign_prehashed_der::<Sha256>(digest),
+    }
+    .map_err(|e| e.to_string())
+}
+
 fn derive(
     inkey: &Path,
     peerkey: Option<&Path>,
@@ -875,9 +933,10 @@ fn derive(
 ) -> Result<(), String> {
     let key = match load_private(inkey)? {
         PrivKey::X25519(k) => k,
+        PrivKey::Ec(k) => return derive_ec(&k, peerkey, output, out),
         k => {
             return Err(format!(
-                "{}: -derive needs an X25519 key, not {}",
+                "{}: -derive needs an X25519 or EC key, not {}",
                 inkey.display(),
                 k.name()
             ));
@@ -908,6 +967,34 @@ fn derive(
     write_output(output, secret.as_bytes(), true, out)
 }
 
+/// ECDH: the x-coordinate, raw, as `openssl pkeyutl -derive` writes it.
+fn derive_ec(
+    key: &AnyPrivateKey,
+    peerkey: Option<&Path>,
+    output: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let peerkey = peerkey.unwrap_or(Path::new("-"));
+    let peer = match load_public(peerkey) {
+        Ok(p) => p,
+        Err(e) => match load_private(peerkey) {
+            Ok(k) => k.public(),
+            Err(_) => return Err(e),
+        },
+    };
+    let PubKey::Ec(peer) = peer else {
+        return Err(format!(
+            "{}: peer key is {}, not EC",
+            peerkey.display(),
+            peer.name()
+        ));
+    };
+    let secret = key
+        .diffie_hellman(&peer)
+        .map_err(|e| format!("{}: {e}", peerkey.display()))?;
+    write_output(output, &secret, true, out)
+}
+
 fn sign(
     inkey: &Path,
     o: SignOpts,
@@ -925,7 +1012,7 @@ fn sign(
             inkey.display()
         ));
     }
-    if let PrivKey::Dsa(_) = key {
+    if let PrivKey::Dsa(_) | PrivKey::Ec(_) = key {
         o.dsa()?;
     }
     let msg = read_input(input)?;
@@ -942,6 +1029,7 @@ fn sign(
         }
         .map_err(|e| e.to_string())?,
         PrivKey::Dsa(key) => dsa_sign(&key, &o.dsa_digest(&msg))?,
+        PrivKey::Ec(key) => ec_sign(&key, &o.dsa_digest(&msg))?,
         // Refused above, before reading the input.
         PrivKey::X25519(_) => return Err("X25519 keys cannot sign".into()),
     };
@@ -979,7 +1067,7 @@ fn verify(
     {
         return Ok(fail("pkeyutl", e));
     }
-    if let PubKey::Dsa(_) = public
+    if let PubKey::Dsa(_) | PubKey::Ec(_) = public
         && let Err(e) = o.dsa()
     {
         return Ok(fail("pkeyutl", e));
@@ -1019,6 +1107,7 @@ fn verify(
             (Digest::Sha512, true) => public.verify_pss::<Sha512>(&msg, &sig, SaltLen::Auto),
         },
         PubKey::Dsa(k) => k.verify_digest(&o.dsa_digest(&msg), &sig),
+        PubKey::Ec(k) => k.verify_prehashed_der(&o.dsa_digest(&msg), &sig),
         // Refused above, before reading the input.
         PubKey::X25519(_) => Err(peregrine::Error::VerificationFailed),
     };

@@ -2167,3 +2167,208 @@ fn speed_dsa_rows() {
         .collect();
     assert_eq!(ops, ["sign", "verify"]);
 }
+
+/// EC keys (P-256, P-384, P-521) with the openssl binary both ways: keys
+/// made by either are read by the other and written back identically
+/// (PKCS#8 PEM, SEC1 DER, SPKI), ECDSA signatures of a digest and of a
+/// message (`-rawin -digest`) verify both ways, ECDH secrets agree, and a
+/// wrong key type, a truncated signature and an unknown curve are clear
+/// errors.
+#[test]
+fn ec_commands_interoperate_with_openssl() {
+    let test = "ec_commands_interoperate_with_openssl";
+    if !openssl_for(test) {
+        return;
+    }
+    let dir = scratch("ec-openssl");
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |o: &Output| {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        o.stdout.clone()
+    };
+    let openssl = |args: &[&str]| Command::new("openssl").args(args).output().unwrap();
+    std::fs::write(p("msg"), b"EC interop").unwrap();
+    for (curve, dgst) in [
+        ("P-256", "sha256"),
+        ("P-384", "sha384"),
+        ("P-521", "sha512"),
+    ] {
+        let opt = format!("ec_paramgen_curve:{curve}");
+        let ours = p(&format!("ours-{curve}.pem"));
+        let theirs = p(&format!("theirs-{curve}.pem"));
+        ok(&peregrine(&[
+            "genpkey",
+            "-algorithm",
+            "EC",
+            "-pkeyopt",
+            &opt,
+            "-out",
+            &ours,
+        ]));
+        ok(&openssl(&[
+            "genpkey",
+            "-algorithm",
+            "EC",
+            "-pkeyopt",
+            &opt,
+            "-out",
+            &theirs,
+        ]));
+        let dg = p("dg");
+        ok(&openssl(&[
+            "dgst",
+            &format!("-{dgst}"),
+            "-binary",
+            "-out",
+            &dg,
+            &p("msg"),
+        ]));
+        for (who, key) in [("ours", &ours), ("theirs", &theirs)] {
+            let check = openssl(&["pkey", "-in", key, "-check", "-noout"]);
+            assert!(
+                text(&check.stdout).contains("Key is valid"),
+                "{curve} {who}"
+            );
+            let pem = std::fs::read(key).unwrap();
+            assert_eq!(ok(&peregrine(&["pkey", "-in", key])), pem, "{curve} {who}");
+            for extra in [&[][..], &["-outform", "DER"][..]] {
+                let mut a = vec!["pkey", "-in", key.as_str()];
+                a.extend_from_slice(extra);
+                assert_eq!(
+                    ok(&peregrine(&a)),
+                    ok(&openssl(&a)),
+                    "{curve} {who} {extra:?}"
+                );
+                a.push("-pubout");
+                assert_eq!(
+                    ok(&peregrine(&a)),
+                    ok(&openssl(&a)),
+                    "{curve} {who} pub {extra:?}"
+                );
+            }
+            let public = p(&format!("{who}-{curve}.pub"));
+            ok(&peregrine(&[
+                "pkey", "-in", key, "-pubout", "-out", &public,
+            ]));
+            // a digest, signed by one and verified by the other
+            let (s1, s2) = (p("sig-ours"), p("sig-theirs"));
+            ok(&peregrine(&[
+                "pkeyutl", "-sign", "-inkey", key, "-in", &dg, "-out", &s1,
+            ]));
+            ok(&openssl(&[
+                "pkeyutl", "-sign", "-inkey", key, "-in", &dg, "-out", &s2,
+            ]));
+            for s in [&s1, &s2] {
+                let v = openssl(&[
+                    "pkeyutl", "-verify", "-pubin", "-inkey", &public, "-in", &dg, "-sigfile", s,
+                ]);
+                assert!(
+                    v.status.success(),
+                    "{curve} {who} openssl verify {}",
+                    text(&v.stderr)
+                );
+                let v = peregrine(&[
+                    "pkeyutl", "-verify", "-pubin", "-inkey", &public, "-in", &dg, "-sigfile", s,
+                ]);
+                assert!(
+                    v.status.success(),
+                    "{curve} {who} our verify {}",
+                    text(&v.stderr)
+                );
+                assert!(text(&v.stdout).contains("Signature Verified Successfully"));
+            }
+            // the message, hashed by -rawin -digest
+            let s3 = p("sig-raw");
+            ok(&peregrine(&[
+                "pkeyutl",
+                "-sign",
+                "-inkey",
+                key,
+                "-rawin",
+                "-digest",
+                dgst,
+                "-in",
+                &p("msg"),
+                "-out",
+                &s3,
+            ]));
+            let v = openssl(&[
+                "dgst",
+                &format!("-{dgst}"),
+                "-verify",
+                &public,
+                "-signature",
+                &s3,
+                &p("msg"),
+            ]);
+            assert!(
+                v.status.success(),
+                "{curve} {who} -rawin {}",
+                text(&v.stderr)
+            );
+            // a truncated signature fails cleanly
+            let sig = std::fs::read(&s1).unwrap();
+            std::fs::write(p("short"), &sig[..sig.len() - 3]).unwrap();
+            let v = peregrine(&[
+                "pkeyutl",
+                "-verify",
+                "-pubin",
+                "-inkey",
+                &public,
+                "-in",
+                &dg,
+                "-sigfile",
+                &p("short"),
+            ]);
+            assert_eq!(v.status.code(), Some(1), "{curve} {who} truncated");
+            assert!(text(&v.stdout).contains("Signature Verification Failure"));
+        }
+        // ECDH both ways
+        let (pub_o, pub_t) = (
+            p(&format!("ours-{curve}.pub")),
+            p(&format!("theirs-{curve}.pub")),
+        );
+        let a = ok(&peregrine(&[
+            "pkeyutl", "-derive", "-inkey", &ours, "-peerkey", &pub_t,
+        ]));
+        let b = ok(&openssl(&[
+            "pkeyutl", "-derive", "-inkey", &theirs, "-peerkey", &pub_o,
+        ]));
+        assert_eq!(a, b, "{curve} ECDH");
+        assert_eq!(
+            a.len(),
+            match curve {
+                "P-256" => 32,
+                "P-384" => 48,
+                _ => 66,
+            }
+        );
+    }
+    // errors
+    let e = peregrine(&[
+        "genpkey",
+        "-algorithm",
+        "EC",
+        "-pkeyopt",
+        "ec_paramgen_curve:secp256k1",
+    ]);
+    assert_eq!(e.status.code(), Some(2));
+    assert!(text(&e.stderr).contains("unknown curve"));
+    let e = peregrine(&["genpkey", "-algorithm", "EC"]);
+    assert_ne!(e.status.code(), Some(0));
+    assert!(text(&e.stderr).contains("ec_paramgen_curve"));
+    let e = peregrine(&[
+        "pkeyutl",
+        "-derive",
+        "-inkey",
+        &p("ours-P-256.pem"),
+        "-peerkey",
+        &p("theirs-P-384.pub"),
+    ]);
+    assert_ne!(e.status.code(), Some(0));
+    assert!(
+        text(&e.stderr).contains("another curve"),
+        "{}",
+        text(&e.stderr)
+    );
+}
