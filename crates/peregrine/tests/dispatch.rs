@@ -32,6 +32,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "soft+soft"),
             ("rsa2048", "soft"),
             ("ecdhx25519", "soft"),
+            ("ecdhp256", "soft"),
         ],
         // AES-NI, PCLMULQDQ, SSSE3, SSE4.2; no AVX, no SHA-NI, no BMI2.
         "Westmere-v1" => &[
@@ -49,6 +50,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "ssse3+soft"),
             ("rsa2048", "soft"),
             ("ecdhx25519", "soft"),
+            ("ecdhp256", "soft"),
         ],
         // AVX2, BMI2; no SHA-NI, no ADX, no VAES, no VPCLMULQDQ.
         "Haswell-v1" => &[
@@ -66,6 +68,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "avx2+avx2"),
             ("rsa2048", "bmi2"),
             ("ecdhx25519", "soft"),
+            ("ecdhp256", "soft"),
         ],
         // ARMv8 with AES, PMULL, SHA1/SHA2, SHA512 and SHA3.
         "aarch64-max" => &[
@@ -83,6 +86,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "aarch64"),
             ("ecdhx25519", "aarch64"),
+            ("ecdhp256", "soft"),
         ],
         // Cortex-A53: AES, PMULL, SHA1/SHA2; no SHA512, no SHA3.
         "aarch64-cortex-a53" => &[
@@ -100,6 +104,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "aarch64"),
             ("ecdhx25519", "aarch64"),
+            ("ecdhp256", "soft"),
         ],
         _ => return None,
     })
