@@ -22,10 +22,12 @@ use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
 use crate::hash::md5::Md5;
+use crate::hash::ripemd160::Ripemd160;
 use crate::hash::sha1::Sha1;
 use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
+use crate::hash::sm3::Sm3;
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::cmac::Cmac;
 use crate::mac::hmac::Hmac;
@@ -1038,6 +1040,10 @@ pub static ALGORITHMS: &[Algorithm] = &[
     hmac!("hmac-sha1", [], "HMAC-SHA1", Sha1),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),
     hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
+    hash!("ripemd160", ["rmd160", "ripemd-160", "ripemd"], Ripemd160),
+    hash!("sm3", [], Sm3),
+    hmac!("hmac-ripemd160", [], "HMAC-RIPEMD160", Ripemd160),
+    hmac!("hmac-sm3", [], "HMAC-SM3", Sm3),
     cipher!("aes-128-ecb", [], "AES-128-ECB", bench_ecb, 16, 16, 0),
     cipher!("aes-192-ecb", [], "AES-192-ECB", bench_ecb, 24, 16, 0),
     cipher!("aes-256-ecb", [], "AES-256-ECB", bench_ecb, 32, 16, 0),
