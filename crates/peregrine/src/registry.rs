@@ -19,6 +19,7 @@ use crate::aead::ghash::{self, Ghash};
 use crate::bignum::mont;
 use crate::cipher::aes;
 use crate::cipher::chacha20::{self, ChaCha20};
+use crate::cipher::salsa20::{self, Salsa20};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
 use crate::hash::md5::Md5;
@@ -497,6 +498,20 @@ fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
         if s.apply(d).is_err() {
             // 256 GiB of keystream used: start the counter again.
             s = ChaCha20::with_impl(&key, &AEAD_NONCE, 0, c);
+        }
+        first(d)
+    }))
+}
+
+/// Salsa20/20 with a 256-bit key; the 64-bit counter never runs out.
+fn bench_salsa20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<salsa20::Impl>(imp)?;
+    let key: [u8; 32] = CIPHER_KEY[..32].try_into().ok()?;
+    let nonce: [u8; 8] = AEAD_NONCE[..8].try_into().ok()?;
+    let mut s = Salsa20::with_impl(&key, &nonce, 0, c);
+    Some(Box::new(move |d: &mut [u8]| {
+        if s.apply(d).is_err() {
+            s = Salsa20::with_impl(&key, &nonce, 0, c);
         }
         first(d)
     }))
@@ -1175,6 +1190,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
         chacha20::Impl,
         no_stream,
         bench_chacha20
+    ),
+    entry!(
+        "salsa20",
+        [],
+        "Salsa20",
+        Kind::Cipher,
+        0,
+        1,
+        salsa20::Impl,
+        no_stream,
+        bench_salsa20
     ),
     entry!(
         "poly1305",
