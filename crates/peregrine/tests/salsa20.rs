@@ -238,18 +238,15 @@ fn every_length_and_counter_against_soft() {
         "soft against {:?}",
         others.iter().map(|c| name(*c)).collect::<Vec<_>>()
     );
-    let mut rng = Rng(0x5a15_a20);
+    let mut rng = Rng(0x05a1_5a20);
     // Across the carry from word 8 into word 9 at every lane, and the end
     // of the 64-bit counter.
     let mut counters: Vec<u64> = vec![
         0,
-        5,
         (1 << 32) - 1,
         (1 << 32) - 3,
         (1 << 32) - 7,
-        (1 << 33) - 5,
         u64::MAX,
-        u64::MAX - 4,
         u64::MAX - 9,
     ];
     counters.push(rng.next_u64());
@@ -357,7 +354,7 @@ fn streaming_splits_and_clones_equal_one_call() {
 #[test]
 fn names_and_debug() {
     let names: Vec<_> = Impl::ALL.iter().map(|i| i.name()).collect();
-    assert_eq!(names, ["avx2", "sse2", "soft"]);
+    assert_eq!(names, ["avx2", "sse2", "neon", "soft"]);
     let s = Salsa20::new(&[1; 32], &[2; 8]);
     let d = format!("{s:?}");
     assert!(d.contains("backend") && !d.contains("state"), "{d}");

@@ -35,6 +35,8 @@ use crate::Error;
 use crate::cipher::InOut;
 use crate::cpu;
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64_neon;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
@@ -50,6 +52,9 @@ crate::cpu::backends! {
     /// diagonal layout for the last block. (Salsa20's rotations, by 7, 9,
     /// 13 and 18, move no whole bytes, so SSSE3's `pshufb` buys nothing.)
     Sse2 = "sse2", "x86_64", [Sse2];
+    /// Four blocks in parallel on NEON registers; one block in the
+    /// diagonal layout for the last block.
+    Neon = "neon", "aarch64", [Neon];
     /// Portable Rust: 32-bit adds, xors and rotations, constant time.
     Soft = "soft", any, [];
 }
@@ -264,6 +269,9 @@ impl Salsa20 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see above: a `Checked` for this backend.
             Impl::Sse2 => unsafe { x86_64_sse2::xor_keystream(&self.state, io, tail) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: see above: a `Checked` for this backend.
+            Impl::Neon => unsafe { aarch64_neon::xor_keystream(&self.state, io, tail) },
             _ => soft::xor_keystream(&self.state, io, tail),
         }
     }
