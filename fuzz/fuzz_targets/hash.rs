@@ -17,6 +17,8 @@ use openssl::pkey_ctx::PkeyCtx;
 use openssl::sign::Signer;
 use peregrine::cpu::Backend;
 use peregrine::hash::md5::Md5;
+use peregrine::hash::ripemd160::Ripemd160;
+use peregrine::hash::sm3::Sm3;
 use peregrine::hash::sha1::Sha1;
 use peregrine::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use peregrine::hash::sha256::{self, Sha224, Sha256};
@@ -51,6 +53,8 @@ macro_rules! by_hash {
             "sha3-256" => $f::<Sha3_256>($($arg),*),
             "sha3-384" => $f::<Sha3_384>($($arg),*),
             "sha3-512" => $f::<Sha3_512>($($arg),*),
+            "ripemd160" => $f::<Ripemd160>($($arg),*),
+            "sm3" => $f::<Sm3>($($arg),*),
             n => panic!("hash target: no type for registry entry {n}; add it to by_hash!"),
         }
     };

@@ -19,14 +19,17 @@ use crate::aead::ghash::{self, Ghash};
 use crate::bignum::mont;
 use crate::cipher::aes;
 use crate::cipher::chacha20::{self, ChaCha20};
+use crate::cipher::salsa20::{self, Salsa20};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
 use crate::ec::nist;
 use crate::hash::md5::Md5;
+use crate::hash::ripemd160::Ripemd160;
 use crate::hash::sha1::Sha1;
 use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
+use crate::hash::sm3::Sm3;
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::cmac::Cmac;
 use crate::mac::hmac::Hmac;
@@ -496,6 +499,20 @@ fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
         if s.apply(d).is_err() {
             // 256 GiB of keystream used: start the counter again.
             s = ChaCha20::with_impl(&key, &AEAD_NONCE, 0, c);
+        }
+        first(d)
+    }))
+}
+
+/// Salsa20/20 with a 256-bit key; the 64-bit counter never runs out.
+fn bench_salsa20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<salsa20::Impl>(imp)?;
+    let key: [u8; 32] = CIPHER_KEY[..32].try_into().ok()?;
+    let nonce: [u8; 8] = AEAD_NONCE[..8].try_into().ok()?;
+    let mut s = Salsa20::with_impl(&key, &nonce, 0, c);
+    Some(Box::new(move |d: &mut [u8]| {
+        if s.apply(d).is_err() {
+            s = Salsa20::with_impl(&key, &nonce, 0, c);
         }
         first(d)
     }))
@@ -1208,6 +1225,10 @@ pub static ALGORITHMS: &[Algorithm] = &[
     hmac!("hmac-sha1", [], "HMAC-SHA1", Sha1),
     hmac!("hmac-sha224", [], "HMAC-SHA2-224", Sha224),
     hmac!("hmac", ["hmac-sha256"], "HMAC-SHA2-256", Sha256),
+    hash!("ripemd160", ["rmd160", "ripemd-160", "ripemd"], Ripemd160),
+    hash!("sm3", [], Sm3),
+    hmac!("hmac-ripemd160", [], "HMAC-RIPEMD160", Ripemd160),
+    hmac!("hmac-sm3", [], "HMAC-SM3", Sm3),
     cipher!("aes-128-ecb", [], "AES-128-ECB", bench_ecb, 16, 16, 0),
     cipher!("aes-192-ecb", [], "AES-192-ECB", bench_ecb, 24, 16, 0),
     cipher!("aes-256-ecb", [], "AES-256-ECB", bench_ecb, 32, 16, 0),
@@ -1339,6 +1360,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
         chacha20::Impl,
         no_stream,
         bench_chacha20
+    ),
+    entry!(
+        "salsa20",
+        [],
+        "Salsa20",
+        Kind::Cipher,
+        0,
+        1,
+        salsa20::Impl,
+        no_stream,
+        bench_salsa20
     ),
     entry!(
         "poly1305",

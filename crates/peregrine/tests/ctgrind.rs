@@ -29,15 +29,18 @@ use peregrine::aead::ghash::{self, Ghash};
 use peregrine::bignum::{self, Modulus, Nat};
 use peregrine::cipher::aes::{self, Aes};
 use peregrine::cipher::chacha20::{self, ChaCha20};
+use peregrine::cipher::salsa20::{self, Salsa20, XSalsa20};
 use peregrine::ct;
 use peregrine::dsa::DsaPrivateKey;
 use peregrine::ec::curve25519::{self, ed25519, x25519};
 use peregrine::hash::Hash;
 use peregrine::hash::md5::Md5;
+use peregrine::hash::ripemd160::Ripemd160;
 use peregrine::hash::sha1::Sha1;
 use peregrine::hash::sha3::{Sha3_256, Shake128};
 use peregrine::hash::sha256::Sha256;
 use peregrine::hash::sha512::{Sha384, Sha512};
+use peregrine::hash::sm3::Sm3;
 use peregrine::hash::{sha3, sha256};
 use peregrine::kdf::hkdf::Hkdf;
 use peregrine::kdf::pbkdf2::pbkdf2_with;
@@ -472,6 +475,44 @@ fn chacha20() {
         ChaCha20::with_impl(&k, &n, 0, imp).apply(&mut buf).unwrap();
         open(&mut buf[..]);
         assert_eq!(buf, want);
+    });
+}
+
+// ---- Issue 20: RIPEMD-160, SM3, Salsa20 -------------------------------
+
+#[test]
+fn ripemd160_sm3_and_hmac() {
+    hash_and_hmac::<Ripemd160>("ripemd160");
+    hash_and_hmac::<Sm3>("sm3");
+}
+
+#[test]
+fn salsa20_and_xsalsa20() {
+    check_valgrind();
+    let key: [u8; 32] = bytes(32, 1).try_into().unwrap();
+    let nonce: [u8; 8] = bytes(8, 2).try_into().unwrap();
+    let xnonce: [u8; 24] = bytes(24, 4).try_into().unwrap();
+    // Past the 8-block AVX2 step, into every tail path.
+    let msg = bytes(600, 3);
+    let mut want = msg.clone();
+    Salsa20::new(&key, &nonce).apply(&mut want).unwrap();
+    let mut xwant = msg.clone();
+    XSalsa20::new(&key, &xnonce).apply(&mut xwant).unwrap();
+    for_each_impl::<salsa20::Impl>("salsa20", |imp| {
+        let (mut k, mut n, mut xn) = (key, nonce, xnonce);
+        secret(&mut k[..]);
+        secret(&mut n[..]);
+        secret(&mut xn[..]);
+        let mut buf = secret_vec(&msg);
+        Salsa20::with_impl(&k, &n, 0, imp).apply(&mut buf).unwrap();
+        open(&mut buf[..]);
+        assert_eq!(buf, want);
+        let mut buf = secret_vec(&msg);
+        XSalsa20::with_impl(&k, &xn, 0, imp)
+            .apply(&mut buf)
+            .unwrap();
+        open(&mut buf[..]);
+        assert_eq!(buf, xwant);
     });
 }
 

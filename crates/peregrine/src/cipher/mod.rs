@@ -7,6 +7,7 @@ use core::marker::PhantomData;
 
 pub mod aes;
 pub mod chacha20;
+pub mod salsa20;
 
 /// One 16-byte cipher block.
 pub type Block = [u8; 16];

@@ -5,10 +5,12 @@
 
 mod block;
 pub mod md5;
+pub mod ripemd160;
 pub mod sha1;
 pub mod sha256;
 pub mod sha3;
 pub mod sha512;
+pub mod sm3;
 
 /// The trait glue every hash type shares: `Default`, a `Debug` that shows
 /// the backend only (never the state), and `impl Hash` delegating to the
