@@ -358,3 +358,128 @@ fn rfc6979() {
     }
     assert_eq!(cases, 17);
 }
+
+// ---- NIST CAVP (FIPS 186-3 ECDSA) ---------------------------------------
+
+/// The records of a CAVP `.rsp` file: `(section, key = value map)`.
+fn rsp(text: &str) -> Vec<(String, std::collections::HashMap<String, String>)> {
+    let mut out = Vec::new();
+    let mut section = String::new();
+    for block in text.split("\n\n") {
+        let mut kv = std::collections::HashMap::new();
+        for l in block.lines().map(str::trim) {
+            if l.starts_with('#') || l.is_empty() {
+                continue;
+            }
+            if l.starts_with("[P-") {
+                section = l.trim_matches(|c| c == '[' || c == ']').to_string();
+                continue;
+            }
+            if let Some((k, v)) = l.split_once(" = ") {
+                kv.insert(k.to_string(), v.to_string());
+            }
+        }
+        if !kv.is_empty() && !kv.contains_key("N") {
+            out.push((section.clone(), kv));
+        }
+    }
+    out
+}
+
+/// Left-pads a CAVP hex integer to `len` bytes (some have an odd number
+/// of digits); `None` when it is longer (out of range by construction).
+fn fixed(h: &str, len: usize) -> Option<Vec<u8>> {
+    let h = if h.len() % 2 == 1 {
+        format!("0{h}")
+    } else {
+        h.to_string()
+    };
+    let b = hex(&h);
+    let b: Vec<u8> = b.iter().copied().skip_while(|&x| x == 0).collect();
+    if b.len() > len {
+        return None;
+    }
+    let mut out = vec![0u8; len - b.len()];
+    out.extend_from_slice(&b);
+    Some(out)
+}
+
+macro_rules! cavp_curve {
+    ($m:ident, $curve:expr, $sec:expr, $kv:expr, $what:expr, $counts:expr) => {{
+        let kv = $kv;
+        let n = $m::FIELD_BYTES;
+        let point = |kv: &std::collections::HashMap<String, String>| -> Option<Vec<u8>> {
+            let x = fixed(&kv["Qx"], n)?;
+            let y = fixed(&kv["Qy"], n)?;
+            Some([&[4u8][..], &x, &y].concat())
+        };
+        match $what {
+            "SigVer" => {
+                let hash = $sec.split(',').nth(1).unwrap();
+                let msg = hex(&kv["Msg"]);
+                let h = match hash {
+                    "SHA-1" => None,
+                    "SHA-224" => Some(digest(HashFunction::Sha2_224, &msg)),
+                    "SHA-256" => Some(digest(HashFunction::Sha2_256, &msg)),
+                    "SHA-384" => Some(digest(HashFunction::Sha2_384, &msg)),
+                    _ => Some(digest(HashFunction::Sha2_512, &msg)),
+                };
+                let h = h.unwrap_or_else(|| {
+                    let mut s = peregrine::hash::sha1::Sha1::new();
+                    s.update(&msg);
+                    s.finalize().to_vec()
+                });
+                let want = kv["Result"].starts_with('P');
+                let key = $m::PublicKey::from_sec1(&point(&kv).unwrap()).unwrap();
+                let sig = [fixed(&kv["R"], n).unwrap(), fixed(&kv["S"], n).unwrap()].concat();
+                let ok = $m::Signature::from_bytes(&sig)
+                    .map(|s| key.verify_prehashed(&h, &s).is_ok())
+                    .unwrap_or(false);
+                assert_eq!(ok, want, "SigVer {} {:?}", $sec, kv.get("Result"));
+                $counts.0 += 1;
+            }
+            "PKV" => {
+                let want = kv["Result"].starts_with('P');
+                let ok = point(&kv)
+                    .map(|p| $m::PublicKey::from_sec1(&p).is_ok())
+                    .unwrap_or(false);
+                assert_eq!(ok, want, "PKV {} {:?}", $sec, kv.get("Result"));
+                $counts.1 += 1;
+            }
+            _ => {
+                let d = fixed(&kv["d"], n).unwrap();
+                let key = $m::PrivateKey::from_bytes(&d).unwrap();
+                assert_eq!(
+                    key.public_key().to_uncompressed(),
+                    point(&kv).unwrap(),
+                    "KeyPair {}",
+                    $sec
+                );
+                $counts.2 += 1;
+            }
+        }
+    }};
+}
+
+/// CAVP SigVer (225 cases: P-256/384/521 x SHA-1/224/256/384/512, pass and
+/// fail), PKV (36 public-key validations) and KeyPair (30 key pairs).
+#[test]
+fn cavp_sigver_pkv_keypair() {
+    let mut counts = (0, 0, 0);
+    for (what, text) in [
+        ("SigVer", include_str!("vectors/nist/SigVer.rsp")),
+        ("PKV", include_str!("vectors/nist/PKV.rsp")),
+        ("KeyPair", include_str!("vectors/nist/KeyPair.rsp")),
+    ] {
+        for (sec, kv) in rsp(text) {
+            let curve = sec.split(',').next().unwrap().to_string();
+            match curve.as_str() {
+                "P-256" => cavp_curve!(p256, curve, sec, kv, what, counts),
+                "P-384" => cavp_curve!(p384, curve, sec, kv, what, counts),
+                "P-521" => cavp_curve!(p521, curve, sec, kv, what, counts),
+                c => panic!("curve {c}"),
+            }
+        }
+    }
+    assert_eq!(counts, (225, 36, 30));
+}
