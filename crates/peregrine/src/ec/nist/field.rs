@@ -381,7 +381,44 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     /// `self^2`.
     #[inline]
     fn sqr(&self) -> Self {
-        self.mul(self)
+        // Separated operand scanning: the 2N-limb square (each cross
+        // product once, then doubled), then N Montgomery reduction steps.
+        const MAX: usize = 9;
+        const { assert!(N <= MAX) };
+        let a = &self.l;
+        let p = &M::P;
+        let mut t = [0u64; 2 * MAX];
+        for i in 0..N {
+            let mut c = 0;
+            for j in i + 1..N {
+                (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
+            }
+            t[i + N] = c;
+        }
+        let mut hi = 0;
+        for x in t[..2 * N].iter_mut() {
+            let nx = (*x << 1) | hi;
+            hi = *x >> 63;
+            *x = nx;
+        }
+        let mut c = 0;
+        for i in 0..N {
+            let (lo, h) = mac(0, a[i], a[i], 0);
+            (t[2 * i], c) = adc(t[2 * i], lo, c);
+            (t[2 * i + 1], c) = adc(t[2 * i + 1], h, c);
+        }
+        let mut top = 0;
+        for i in 0..N {
+            let m = t[i].wrapping_mul(M::N0);
+            let mut c = 0;
+            for j in 0..N {
+                (t[i + j], c) = mac(t[i + j], m, p[j], c);
+            }
+            (t[i + N], top) = adc(t[i + N], c, top);
+        }
+        let mut r = [0u64; N];
+        r.copy_from_slice(&t[N..2 * N]);
+        Self::reduce_once(top, &r)
     }
 
     /// `self^(2^k)`.
@@ -405,7 +442,10 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
         for i in (0..N * 16).rev() {
             acc = acc.sqr_n(4);
             let w = ((e[i / 16] >> (4 * (i % 16))) & 15) as usize;
-            acc = acc.mul(&table[w]);
+            // the exponent is public: a zero window costs nothing
+            if w != 0 {
+                acc = acc.mul(&table[w]);
+            }
         }
         acc
     }
@@ -536,5 +576,45 @@ mod tests {
         let m1 = F::ONE.neg();
         assert_eq!(m1.sqr().to_canonical(), [1, 0, 0, 0]);
         assert_eq!(F::ZERO.invert().is_zero(), !0);
+    }
+
+    /// The squaring kernel equals the product of an element with itself on
+    /// edge and pseudo-random values, for every modulus of the curves.
+    #[test]
+    fn sqr_is_mul() {
+        fn check<M: Modulus<N>, const N: usize>() {
+            type E<M, const N: usize> = Mont<M, N>;
+            let mut x = 0x9e3779b97f4a7c15u64;
+            let mut vals = alloc::vec![E::<M, N>::ZERO, E::<M, N>::ONE, E::<M, N>::ONE.neg()];
+            let mut pm1 = M::P;
+            pm1[0] -= 1;
+            vals.push(E::<M, N>::from_limbs(pm1)); // p - 1 as Montgomery limbs
+            for _ in 0..200 {
+                let mut l = [0u64; N];
+                for v in l.iter_mut() {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    *v = x;
+                }
+                // below p: clear the modulus's top bit and every bit above
+                let top = 64 - M::P[N - 1].leading_zeros();
+                l[N - 1] &= if top == 0 { 0 } else { (1u64 << (top - 1)) - 1 };
+                vals.push(E::<M, N>::from_limbs(l));
+            }
+            for v in &vals {
+                assert_eq!(v.sqr().l, v.mul(v).l);
+                assert_eq!(
+                    v.sqr_n(3).l,
+                    v.mul(v).mul(&v.mul(v)).mul(&v.mul(v).mul(&v.mul(v))).l
+                );
+            }
+        }
+        check::<crate::ec::nist::c256::moduli::P, 4>();
+        check::<crate::ec::nist::c256::moduli::N, 4>();
+        check::<crate::ec::nist::c384::moduli::P, 6>();
+        check::<crate::ec::nist::c384::moduli::N, 6>();
+        check::<crate::ec::nist::c521::moduli::P, 9>();
+        check::<crate::ec::nist::c521::moduli::N, 9>();
     }
 }
