@@ -121,6 +121,16 @@ pub fn pkcs7_pad8(data: &mut Vec<u8>) {
     data.resize(data.len() + pad, pad as u8);
 }
 
+/// The length of `data` without its PKCS#7 padding for 8-byte blocks,
+/// checked in constant time (like [`super::cbc::pkcs7_unpad`]).
+///
+/// # Errors
+/// [`Error::InvalidPadding`] if `data` is empty, not a multiple of 8, or
+/// does not end in valid padding.
+pub fn pkcs7_unpad8(data: &[u8]) -> Result<usize, Error> {
+    super::cbc::pkcs7_unpad_block(data, 8)
+}
+
 /// ECB: each block on its own. It leaks equal plaintext blocks.
 #[derive(Clone, Debug)]
 pub struct Ecb64<C> {
@@ -284,7 +294,7 @@ impl<C: BlockCipher64> Cbc64Decryptor<C> {
             return Err(Error::InvalidPadding);
         }
         self.decrypt(buf)?;
-        let r = super::cbc::pkcs7_unpad_block(buf, 8);
+        let r = pkcs7_unpad8(buf);
         if r.is_err() {
             zeroize::Zeroize::zeroize(buf);
         }

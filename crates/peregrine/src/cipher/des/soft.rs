@@ -107,51 +107,61 @@ fn minterms<T: Lane>(x0: T, x1: T, x2: T) -> [T; 8] {
 
 /// The sum (XOR, the minterms being disjoint) of the minterms in `set`,
 /// through the complement when that is shorter (all eight sum to one).
+/// `set` is a constant at every (inlined) call site, so every `if` here
+/// folds away at compile time; none depends on data.
 #[inline(always)]
 fn sum<T: Lane>(a: &[T; 8], set: u8) -> T {
     let invert = set.count_ones() > 4;
     let set = if invert { !set } else { set };
-    let mut acc: Option<T> = None;
-    for (i, &ai) in a.iter().enumerate() {
-        if (set >> i) & 1 == 1 {
-            acc = Some(match acc {
-                None => ai,
-                Some(v) => v.xor(ai),
-            });
-        }
+    let mut v: Option<T> = None;
+    macro_rules! add {
+        ($($i:literal)*) => {$(
+            if (set >> $i) & 1 == 1 {
+                v = Some(match v {
+                    None => a[$i],
+                    Some(x) => x.xor(a[$i]),
+                });
+            }
+        )*};
     }
-    let v = acc.unwrap_or(T::splat(0));
+    add!(0 1 2 3 4 5 6 7);
+    let v = v.unwrap_or(T::splat(0));
     if invert { v.not() } else { v }
 }
 
 /// S-box `S` on bitsliced inputs (`x[0]` is the first bit); returns the
 /// four output bits, first bit first. Every branch here is on the public
-/// S-box table and folds away at compile time.
+/// S-box table (constant indices into a constant) and folds away at
+/// compile time; the macros unroll every loop so that it can.
+///
+/// (`sbox_bit!` is one output bit: the sum over the low minterms `j`.)
+macro_rules! sbox_bit {
+    ($s:ident, $hi:ident, $lo:ident, $b:literal; $($j:literal)*) => {{
+        let mut acc = None;
+        $(
+            let set = HIGH[$s][$b][$j];
+            if set != 0 {
+                let t = if set == 0xff { $lo[$j] } else { sum(&$hi, set).and($lo[$j]) };
+                acc = Some(match acc {
+                    None => t,
+                    Some(v) => Lane::xor(v, t),
+                });
+            }
+        )*
+        acc.unwrap_or(Lane::splat(0))
+    }};
+}
+
 #[inline(always)]
 fn sbox<T: Lane, const S: usize>(x: [T; 6]) -> [T; 4] {
     let hi = minterms(x[0], x[1], x[2]);
     let lo = minterms(x[3], x[4], x[5]);
-    let mut out = [T::splat(0); 4];
-    for (b, o) in out.iter_mut().enumerate() {
-        let mut acc: Option<T> = None;
-        for (j, &lj) in lo.iter().enumerate() {
-            let set = HIGH[S][b][j];
-            if set == 0 {
-                continue;
-            }
-            let term = if set == 0xff {
-                lj
-            } else {
-                sum(&hi, set).and(lj)
-            };
-            acc = Some(match acc {
-                None => term,
-                Some(v) => v.xor(term),
-            });
-        }
-        *o = acc.unwrap_or(T::splat(0));
-    }
-    out
+    [
+        sbox_bit!(S, hi, lo, 0; 0 1 2 3 4 5 6 7),
+        sbox_bit!(S, hi, lo, 1; 0 1 2 3 4 5 6 7),
+        sbox_bit!(S, hi, lo, 2; 0 1 2 3 4 5 6 7),
+        sbox_bit!(S, hi, lo, 3; 0 1 2 3 4 5 6 7),
+    ]
 }
 
 /// `l ^= f(r, k)` on bitsliced halves (`l[i]` is bit `i + 1` of the half).
@@ -193,7 +203,7 @@ const fn p_inverse() -> [u8; 32] {
 }
 
 /// For each S-box output bit (0-based), its 0-based position in f's output.
-const PINV: [u8; 32] = p_inverse();
+pub(crate) const PINV: [u8; 32] = p_inverse();
 
 /// Every stage (one for DES, three for 3DES) on bitsliced state: `w[j]` is
 /// bit `j` (least significant first) of each block as a big-endian `u64`.
@@ -300,7 +310,7 @@ const fn truth_tables() -> [[u64; 4]; 8] {
 
 /// Bit `x` of `TRUTH[s][b]` is output bit `b` (first bit first) of S-box
 /// `s` at input `x`.
-const TRUTH: [[u64; 4]; 8] = truth_tables();
+pub(crate) const TRUTH: [[u64; 4]; 8] = truth_tables();
 
 /// The f function on one block: `r` and the 48-bit subkey `k`, bit 1 most
 /// significant.
@@ -321,7 +331,7 @@ fn f(r: u32, k: u64) -> u32 {
 /// A fixed bit permutation of a block (bit 1 most significant):
 /// output bit `k` is input bit `table[k - 1]`.
 #[inline(always)]
-fn permute64(x: u64, table: &[u8; 64]) -> u64 {
+pub(crate) fn permute64(x: u64, table: &[u8; 64]) -> u64 {
     let mut out = 0u64;
     for (k, &src) in table.iter().enumerate() {
         out |= ((x >> (64 - src as u32)) & 1) << (63 - k);
@@ -340,7 +350,7 @@ const fn ip_inverse() -> [u8; 64] {
 }
 
 /// The final permutation, IP's inverse.
-const FP: [u8; 64] = ip_inverse();
+pub(crate) const FP: [u8; 64] = ip_inverse();
 
 /// One block through every stage (`stages` in application order).
 #[inline(always)]

@@ -1,12 +1,18 @@
 //! DES on AVX2: the portable bitsliced circuits (`soft.rs`) instantiated on
 //! 256-bit registers, 256 blocks at a time (four 64-block groups, one per
-//! 64-bit part of each register); the one-block form compiled with BMI2
-//! (`shrx`/`shlx`). Constant time like `soft`.
+//! 64-bit part of each register); and for one block at a time (CBC
+//! encryption) the truth-table form of `soft.rs` with four S-boxes per
+//! instruction: each 64-bit lane holds one S-box output bit's 64-entry
+//! truth table, shifted by that S-box's 6-bit input with `vpsrlvq`
+//! (variable per-lane shifts take the same time for every count; no memory
+//! is indexed). Constant time like `soft`.
 
 use core::arch::x86_64::*;
 
 use super::Stages;
 use super::soft::{self, Lane};
+use super::soft::{FP, PINV, TRUTH, permute64};
+use super::tables::IP;
 
 #[derive(Clone, Copy)]
 struct Y(__m256i);
@@ -88,11 +94,106 @@ pub(crate) unsafe fn crypt_blocks(stages: &Stages, blocks: &mut [u64]) {
     }
 }
 
-/// CBC encryption, one block at a time.
+/// Where S-box `g`'s 6-bit input starts in `R || R` (a 64-bit word with R
+/// twice, so every window is contiguous): bits 4g .. 4g+5 of R, 1-based
+/// and cyclic.
+const fn window(g: usize) -> u32 {
+    ((59 - 4 * g) % 32) as u32
+}
+
+/// The constants of the one-block f: for the even S-boxes (lanes 0..3 =
+/// S-boxes 0, 2, 4, 6) and the odd ones (1, 3, 5, 7), the window shifts,
+/// each output bit's truth tables, and where that bit goes in f.
+struct Consts {
+    n: [__m256i; 2],
+    t: [[__m256i; 4]; 2],
+    pos: [[__m256i; 4]; 2],
+}
+
+#[inline]
+#[target_feature(enable = "avx,avx2")]
+fn lanes(f: impl Fn(usize) -> u64) -> __m256i {
+    _mm256_set_epi64x(f(3) as i64, f(2) as i64, f(1) as i64, f(0) as i64)
+}
+
+#[inline]
+#[target_feature(enable = "avx,avx2")]
+fn consts() -> Consts {
+    let g = |p: usize, l: usize| 2 * l + p;
+    Consts {
+        n: [0, 1].map(|p| lanes(|l| u64::from(window(g(p, l))))),
+        t: [0, 1].map(|p| [0, 1, 2, 3].map(|b| lanes(|l| TRUTH[g(p, l)][b]))),
+        pos: [0, 1].map(|p| [0, 1, 2, 3].map(|b| lanes(|l| 31 - u64::from(PINV[4 * g(p, l) + b])))),
+    }
+}
+
+/// A round's subkey as two words to XOR into `R || R`: the even S-boxes'
+/// key bits at their windows, and the odd ones' (each set's windows are
+/// disjoint).
+fn round_keys(k: u64) -> [u64; 2] {
+    let mut out = [0u64; 2];
+    for g in 0..8 {
+        out[g % 2] |= ((k >> (42 - 6 * g)) & 63) << window(g);
+    }
+    out
+}
+
+/// f on `R || R` in every lane; returns f(R) likewise doubled in every lane.
+#[inline]
+#[target_feature(enable = "avx,avx2")]
+fn f(rr: __m256i, k: &[u64; 2], c: &Consts) -> __m256i {
+    let k = k.map(|w| _mm256_set1_epi64x(w as i64));
+    let m63 = _mm256_set1_epi64x(63);
+    let one = _mm256_set1_epi64x(1);
+    let mut parts = [_mm256_setzero_si256(); 8];
+    for p in 0..2 {
+        let idx = _mm256_and_si256(_mm256_srlv_epi64(_mm256_xor_si256(rr, k[p]), c.n[p]), m63);
+        for b in 0..4 {
+            let bit = _mm256_and_si256(_mm256_srlv_epi64(c.t[p][b], idx), one);
+            parts[4 * p + b] = _mm256_sllv_epi64(bit, c.pos[p][b]);
+        }
+    }
+    let o = |a: __m256i, b: __m256i| _mm256_or_si256(a, b);
+    let acc = o(
+        o(o(parts[0], parts[1]), o(parts[2], parts[3])),
+        o(o(parts[4], parts[5]), o(parts[6], parts[7])),
+    );
+    let s = o(acc, _mm256_permute2x128_si256(acc, acc, 0x01));
+    let s = o(s, _mm256_shuffle_epi32(s, 0x4e));
+    o(s, _mm256_slli_epi64(s, 32))
+}
+
+#[inline]
+#[target_feature(enable = "avx,avx2")]
+fn doubled(x: u32) -> __m256i {
+    _mm256_set1_epi64x(((u64::from(x) << 32) | u64::from(x)) as i64)
+}
+
+/// CBC encryption, one block at a time, four S-boxes per instruction.
 ///
 /// # Safety
 /// As [`crypt_blocks`].
 #[target_feature(enable = "avx,avx2,bmi2")]
 pub(crate) unsafe fn cbc_encrypt(stages: &Stages, iv: &mut u64, blocks: &mut [u64]) {
-    soft::cbc_encrypt(stages, iv, blocks)
+    let c = consts();
+    let mut kw = [[0u64; 2]; 48];
+    for (kv, k) in kw.iter_mut().zip(stages.iter().flatten()) {
+        *kv = round_keys(*k);
+    }
+    let ks = &kw[..16 * stages.len()];
+    for b in blocks.iter_mut() {
+        let y = permute64(*b ^ *iv, &IP);
+        let (mut l, mut r) = (doubled((y >> 32) as u32), doubled(y as u32));
+        for st in ks.chunks_exact(16) {
+            for pair in st.chunks_exact(2) {
+                l = _mm256_xor_si256(l, f(r, &pair[0], &c));
+                r = _mm256_xor_si256(r, f(l, &pair[1], &c));
+            }
+            core::mem::swap(&mut l, &mut r);
+        }
+        let lo = |v: __m256i| _mm256_cvtsi256_si32(v) as u32;
+        *iv = permute64((u64::from(lo(l)) << 32) | u64::from(lo(r)), &FP);
+        *b = *iv;
+    }
+    crate::ct::wipe(&mut kw);
 }
