@@ -46,15 +46,13 @@ fn files(prefix: &str, kats: bool) -> Vec<String> {
     v
 }
 
+/// Runs a cipher on (IV, input, decrypt?) and returns the output.
+type Runner<'a> = &'a dyn Fn(&dyn Cipher, &[u8], &[u8], bool) -> Vec<u8>;
+
 /// Checks one record in both directions with the key set up as 3DES
 /// (three keys), as two-key 3DES when k3 = k1, and as single DES when all
 /// three are equal.
-fn check(
-    file: &str,
-    rec: &Record,
-    imp: des::Checked,
-    run: &dyn Fn(&dyn Cipher, &[u8], &[u8], bool) -> Vec<u8>,
-) {
+fn check(file: &str, rec: &Record, imp: des::Checked, run: Runner<'_>) {
     let (key, iv, pt, ct) = rec;
     let mut ciphers: Vec<Box<dyn Cipher>> = vec![Box::new(TripleDes::with_impl(key, imp).unwrap())];
     if key[..8] == key[16..] {

@@ -392,9 +392,9 @@ mod tests {
         }
         let orig = x;
         transpose64(&mut x);
-        for r in 0..64 {
-            for c in 0..64 {
-                assert_eq!((x[r] >> c) & 1, (orig[c] >> r) & 1);
+        for (r, row) in x.iter().enumerate() {
+            for (c, col) in orig.iter().enumerate() {
+                assert_eq!((row >> c) & 1, (col >> r) & 1);
             }
         }
     }
