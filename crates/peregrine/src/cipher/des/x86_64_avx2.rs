@@ -103,7 +103,8 @@ const fn window(g: usize) -> u32 {
 
 /// The constants of the one-block f: for the even S-boxes (lanes 0..3 =
 /// S-boxes 0, 2, 4, 6) and the odd ones (1, 3, 5, 7), the window shifts,
-/// each output bit's truth tables, and where that bit goes in f.
+/// each output bit's truth tables, and where that bit goes in f (a mask
+/// with the bit in both halves, as f is kept doubled like `R || R`).
 struct Consts {
     n: [__m256i; 2],
     t: [[__m256i; 4]; 2],
@@ -123,7 +124,14 @@ fn consts() -> Consts {
     Consts {
         n: [0, 1].map(|p| lanes(|l| u64::from(window(g(p, l))))),
         t: [0, 1].map(|p| [0, 1, 2, 3].map(|b| lanes(|l| TRUTH[g(p, l)][b]))),
-        pos: [0, 1].map(|p| [0, 1, 2, 3].map(|b| lanes(|l| 31 - u64::from(PINV[4 * g(p, l) + b])))),
+        pos: [0, 1].map(|p| {
+            [0, 1, 2, 3].map(|b| {
+                lanes(|l| {
+                    let q = 31 - u32::from(PINV[4 * g(p, l) + b]);
+                    (1u64 << q) | (1u64 << (q + 32))
+                })
+            })
+        }),
     }
 }
 
@@ -139,18 +147,24 @@ fn round_keys(k: u64) -> [u64; 2] {
 }
 
 /// f on `R || R` in every lane; returns f(R) likewise doubled in every lane.
+///
+/// Each truth table is shifted left by `63 - index`, which brings the
+/// wanted bit to the sign position; a signed compare turns it into a mask
+/// that selects the bit's place in f. (One variable shift per output bit.)
 #[inline]
 #[target_feature(enable = "avx,avx2")]
 fn f(rr: __m256i, k: &[u64; 2], c: &Consts) -> __m256i {
-    let k = k.map(|w| _mm256_set1_epi64x(w as i64));
     let m63 = _mm256_set1_epi64x(63);
-    let one = _mm256_set1_epi64x(1);
-    let mut parts = [_mm256_setzero_si256(); 8];
+    let zero = _mm256_setzero_si256();
+    let mut parts = [zero; 8];
     for p in 0..2 {
-        let idx = _mm256_and_si256(_mm256_srlv_epi64(_mm256_xor_si256(rr, k[p]), c.n[p]), m63);
+        let kp = _mm256_set1_epi64x(k[p] as i64);
+        let sh = _mm256_srlv_epi64(_mm256_xor_si256(rr, kp), c.n[p]);
+        // 63 - index = the complement of the index's low six bits.
+        let cnt = _mm256_andnot_si256(sh, m63);
         for b in 0..4 {
-            let bit = _mm256_and_si256(_mm256_srlv_epi64(c.t[p][b], idx), one);
-            parts[4 * p + b] = _mm256_sllv_epi64(bit, c.pos[p][b]);
+            let top = _mm256_sllv_epi64(c.t[p][b], cnt);
+            parts[4 * p + b] = _mm256_and_si256(_mm256_cmpgt_epi64(zero, top), c.pos[p][b]);
         }
     }
     let o = |a: __m256i, b: __m256i| _mm256_or_si256(a, b);
@@ -159,8 +173,7 @@ fn f(rr: __m256i, k: &[u64; 2], c: &Consts) -> __m256i {
         o(o(parts[4], parts[5]), o(parts[6], parts[7])),
     );
     let s = o(acc, _mm256_permute2x128_si256(acc, acc, 0x01));
-    let s = o(s, _mm256_shuffle_epi32(s, 0x4e));
-    o(s, _mm256_slli_epi64(s, 32))
+    o(s, _mm256_shuffle_epi32(s, 0x4e))
 }
 
 #[inline]
