@@ -328,10 +328,58 @@ fn f(r: u32, k: u64) -> u32 {
     out
 }
 
-/// A fixed bit permutation of a block (bit 1 most significant):
-/// output bit `k` is input bit `table[k - 1]`.
+/// The initial permutation by five delta swaps on the halves (the
+/// classic decomposition of IP into transposes; `tests` checks it against
+/// the table): fixed shifts and masks only.
 #[inline(always)]
-pub(crate) fn permute64(x: u64, table: &[u8; 64]) -> u64 {
+pub(crate) fn ip(x: u64) -> u64 {
+    let (mut l, mut r) = ((x >> 32) as u32, x as u32);
+    let mut w = ((l >> 4) ^ r) & 0x0f0f_0f0f;
+    r ^= w;
+    l ^= w << 4;
+    w = ((l >> 16) ^ r) & 0x0000_ffff;
+    r ^= w;
+    l ^= w << 16;
+    w = ((r >> 2) ^ l) & 0x3333_3333;
+    l ^= w;
+    r ^= w << 2;
+    w = ((r >> 8) ^ l) & 0x00ff_00ff;
+    l ^= w;
+    r ^= w << 8;
+    r = r.rotate_left(1);
+    w = (l ^ r) & 0xaaaa_aaaa;
+    l ^= w;
+    r ^= w;
+    (u64::from(l) << 32) | u64::from(r.rotate_right(1))
+}
+
+/// The final permutation, [`ip`]'s steps undone in reverse order.
+#[inline(always)]
+pub(crate) fn fp(x: u64) -> u64 {
+    let (mut l, mut r) = ((x >> 32) as u32, (x as u32).rotate_left(1));
+    let mut w = (l ^ r) & 0xaaaa_aaaa;
+    l ^= w;
+    r ^= w;
+    r = r.rotate_right(1);
+    w = ((r >> 8) ^ l) & 0x00ff_00ff;
+    l ^= w;
+    r ^= w << 8;
+    w = ((r >> 2) ^ l) & 0x3333_3333;
+    l ^= w;
+    r ^= w << 2;
+    w = ((l >> 16) ^ r) & 0x0000_ffff;
+    r ^= w;
+    l ^= w << 16;
+    w = ((l >> 4) ^ r) & 0x0f0f_0f0f;
+    r ^= w;
+    l ^= w << 4;
+    (u64::from(l) << 32) | u64::from(r)
+}
+
+/// A fixed bit permutation of a block (bit 1 most significant):
+/// output bit `k` is input bit `table[k - 1]` (the reference for [`ip`]).
+#[cfg(test)]
+fn permute64(x: u64, table: &[u8; 64]) -> u64 {
     let mut out = 0u64;
     for (k, &src) in table.iter().enumerate() {
         out |= ((x >> (64 - src as u32)) & 1) << (63 - k);
@@ -339,6 +387,7 @@ pub(crate) fn permute64(x: u64, table: &[u8; 64]) -> u64 {
     out
 }
 
+#[cfg(test)]
 const fn ip_inverse() -> [u8; 64] {
     let mut inv = [0u8; 64];
     let mut i = 0;
@@ -350,12 +399,13 @@ const fn ip_inverse() -> [u8; 64] {
 }
 
 /// The final permutation, IP's inverse.
-pub(crate) const FP: [u8; 64] = ip_inverse();
+#[cfg(test)]
+const FP: [u8; 64] = ip_inverse();
 
 /// One block through every stage (`stages` in application order).
 #[inline(always)]
 pub(crate) fn crypt_block(stages: &Stages, x: u64) -> u64 {
-    let y = permute64(x, &IP);
+    let y = ip(x);
     let (mut l, mut r) = ((y >> 32) as u32, y as u32);
     for st in stages.iter() {
         for pair in st.chunks_exact(2) {
@@ -364,7 +414,7 @@ pub(crate) fn crypt_block(stages: &Stages, x: u64) -> u64 {
         }
         core::mem::swap(&mut l, &mut r);
     }
-    permute64((u64::from(l) << 32) | u64::from(r), &FP)
+    fp((u64::from(l) << 32) | u64::from(r))
 }
 
 /// CBC encryption, one block at a time.
@@ -396,6 +446,19 @@ mod tests {
             for (c, col) in orig.iter().enumerate() {
                 assert_eq!((row >> c) & 1, (col >> r) & 1);
             }
+        }
+    }
+
+    #[test]
+    fn ip_and_fp_match_the_tables() {
+        let mut s = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..1000 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            assert_eq!(ip(s), permute64(s, &IP));
+            assert_eq!(fp(s), permute64(s, &FP));
+            assert_eq!(fp(ip(s)), s);
         }
     }
 

@@ -11,8 +11,7 @@ use core::arch::x86_64::*;
 
 use super::Stages;
 use super::soft::{self, Lane};
-use super::soft::{FP, PINV, TRUTH, permute64};
-use super::tables::IP;
+use super::soft::{PINV, TRUTH, fp, ip};
 
 #[derive(Clone, Copy)]
 struct Y(__m256i);
@@ -195,7 +194,7 @@ pub(crate) unsafe fn cbc_encrypt(stages: &Stages, iv: &mut u64, blocks: &mut [u6
     }
     let ks = &kw[..16 * stages.len()];
     for b in blocks.iter_mut() {
-        let y = permute64(*b ^ *iv, &IP);
+        let y = ip(*b ^ *iv);
         let (mut l, mut r) = (doubled((y >> 32) as u32), doubled(y as u32));
         for st in ks.chunks_exact(16) {
             for pair in st.chunks_exact(2) {
@@ -205,7 +204,7 @@ pub(crate) unsafe fn cbc_encrypt(stages: &Stages, iv: &mut u64, blocks: &mut [u6
             core::mem::swap(&mut l, &mut r);
         }
         let lo = |v: __m256i| _mm256_cvtsi256_si32(v) as u32;
-        *iv = permute64((u64::from(lo(l)) << 32) | u64::from(lo(r)), &FP);
+        *iv = fp((u64::from(lo(l)) << 32) | u64::from(lo(r)));
         *b = *iv;
     }
     crate::ct::wipe(&mut kw);
