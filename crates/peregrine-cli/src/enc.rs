@@ -24,6 +24,11 @@ use peregrine::aead::aes_ccm::AesCcm;
 use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
 use peregrine::cipher::aes::{self, Checked};
+use peregrine::cipher::blowfish::BlowfishVartime;
+use peregrine::cipher::des::{self, Des, TripleDes};
+use peregrine::mode::block64::{
+    BlockCipher64, Cbc64Decryptor, Cbc64Encryptor, Cfb64, Ecb64, Ofb64, pkcs7_pad8, pkcs7_unpad8,
+};
 use peregrine::mode::cbc::{CbcDecryptor, CbcEncryptor, pkcs7_unpad};
 use peregrine::mode::cfb::Cfb;
 use peregrine::mode::ctr::Ctr;
@@ -51,6 +56,25 @@ enum Mode {
     Gcm,
     Ccm,
     ChaChaPoly,
+    /// A 64-bit-block cipher (DES, 3DES, Blowfish) in one of its modes.
+    B64(C64, M64),
+}
+
+/// The 64-bit-block ciphers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum C64 {
+    Des,
+    Tdes,
+    Bf,
+}
+
+/// Their modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum M64 {
+    Ecb,
+    Cbc,
+    Cfb,
+    Ofb,
 }
 
 /// `(name, key bytes, mode)`; openssl's names and aliases.
@@ -82,6 +106,28 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
     ("aes-192-ccm", 24, Mode::Ccm),
     ("aes-256-ccm", 32, Mode::Ccm),
     ("chacha20-poly1305", 32, Mode::ChaChaPoly),
+    ("des-ecb", 8, Mode::B64(C64::Des, M64::Ecb)),
+    ("des-cbc", 8, Mode::B64(C64::Des, M64::Cbc)),
+    ("des", 8, Mode::B64(C64::Des, M64::Cbc)),
+    ("des-cfb", 8, Mode::B64(C64::Des, M64::Cfb)),
+    ("des-ofb", 8, Mode::B64(C64::Des, M64::Ofb)),
+    ("des-ede", 16, Mode::B64(C64::Tdes, M64::Ecb)),
+    ("des-ede-ecb", 16, Mode::B64(C64::Tdes, M64::Ecb)),
+    ("des-ede-cbc", 16, Mode::B64(C64::Tdes, M64::Cbc)),
+    ("des-ede-cfb", 16, Mode::B64(C64::Tdes, M64::Cfb)),
+    ("des-ede-ofb", 16, Mode::B64(C64::Tdes, M64::Ofb)),
+    ("des-ede3", 24, Mode::B64(C64::Tdes, M64::Ecb)),
+    ("des-ede3-ecb", 24, Mode::B64(C64::Tdes, M64::Ecb)),
+    ("des-ede3-cbc", 24, Mode::B64(C64::Tdes, M64::Cbc)),
+    ("des3", 24, Mode::B64(C64::Tdes, M64::Cbc)),
+    ("des-ede3-cfb", 24, Mode::B64(C64::Tdes, M64::Cfb)),
+    ("des-ede3-ofb", 24, Mode::B64(C64::Tdes, M64::Ofb)),
+    ("bf-ecb", 16, Mode::B64(C64::Bf, M64::Ecb)),
+    ("bf-cbc", 16, Mode::B64(C64::Bf, M64::Cbc)),
+    ("bf", 16, Mode::B64(C64::Bf, M64::Cbc)),
+    ("blowfish", 16, Mode::B64(C64::Bf, M64::Cbc)),
+    ("bf-cfb", 16, Mode::B64(C64::Bf, M64::Cfb)),
+    ("bf-ofb", 16, Mode::B64(C64::Bf, M64::Ofb)),
 ];
 
 fn cipher_names() -> String {
@@ -97,12 +143,13 @@ usage: peregrine enc -CIPHER -K HEX [-iv HEX] [-e|-d] [-nopad] [-in FILE] [-out 
   -CIPHER     one of the ciphers below (also -cipher NAME)
   -K HEX      the key, exactly the cipher's key length (XTS: both keys)
   -iv HEX     16 bytes: the IV, initial counter block, or XTS tweak (not for ECB);
-              12 bytes: the nonce of an AEAD (GCM, CCM, ChaCha20-Poly1305)
+              12 bytes: the nonce of an AEAD (GCM, CCM, ChaCha20-Poly1305);
+              8 bytes: the IV of DES, 3DES and Blowfish (bf-*: variable time)
   -aad HEX    associated data of an AEAD (default none)
   -e, -d      encrypt (default) or decrypt
   -nopad      no PKCS#7 padding for ECB and CBC (input must be whole blocks)
   -in, -out   files (default stdin, stdout)
-  -impl NAME  AES backend (default: the best this CPU has)";
+  -impl NAME  AES (or for DES/3DES, DES) backend (default: the best this CPU has)";
 
 struct Options {
     cipher: (&'static str, usize, Mode),
@@ -114,6 +161,8 @@ struct Options {
     input: Option<PathBuf>,
     output: Option<PathBuf>,
     imp: Checked,
+    /// The DES backend, for the DES and 3DES ciphers.
+    des_imp: des::Checked,
 }
 
 fn parse_hex(what: &str, s: &str, want: usize) -> Result<Vec<u8>, Usage> {
@@ -235,6 +284,14 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
             return Err(Usage("enc: ECB takes no IV; leave out -iv".into()));
         }
         (Mode::Ecb, None) => None,
+        (Mode::B64(_, M64::Ecb), Some(_)) => {
+            return Err(Usage("enc: ECB takes no IV; leave out -iv".into()));
+        }
+        (Mode::B64(_, M64::Ecb), None) => None,
+        (Mode::B64(..), Some(v)) => Some(parse_hex("the IV (-iv)", &v, 8)?),
+        (Mode::B64(..), None) => {
+            return Err(Usage(format!("enc: {} needs -iv HEX (8 bytes)", cipher.0)));
+        }
         (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, Some(v)) => {
             Some(parse_hex("the nonce (-iv)", &v, 12)?)
         }
@@ -268,6 +325,19 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
             "enc: the two halves of an XTS key must differ (IEEE 1619)".into(),
         ));
     }
+    let mut des_imp = des::Impl::best();
+    if let (Mode::B64(C64::Des | C64::Tdes, _), Some(n)) = (cipher.2, &imp_name) {
+        let i =
+            des::Impl::from_name(n).ok_or_else(|| Usage(format!("enc: no DES backend '{n}'")))?;
+        des_imp = i.check().ok_or_else(|| {
+            Usage(format!(
+                "enc: the {} backend cannot run here (it needs {})",
+                i.name(),
+                i.needs()
+            ))
+        })?;
+        imp_name = None;
+    }
     let imp = match imp_name {
         None => aes::Impl::best(),
         Some(n) => {
@@ -300,6 +370,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         input,
         output,
         imp,
+        des_imp,
     }))
 }
 
@@ -382,6 +453,14 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
     if matches!(o.cipher.2, Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly) {
         return aead(o, r, w);
     }
+    if let Mode::B64(c, m) = o.cipher.2 {
+        let imp = o.des_imp;
+        return match c {
+            C64::Des => run64(Des::with_impl(k, imp).map_err(lib_err)?, m, o, r, w),
+            C64::Tdes => run64(TripleDes::with_impl(k, imp).map_err(lib_err)?, m, o, r, w),
+            C64::Bf => run64(BlowfishVartime::new(k).map_err(lib_err)?, m, o, r, w),
+        };
+    }
     let mut st = match (o.cipher.2, o.decrypt) {
         (Mode::Ecb, _) => State::Ecb(Ecb::with_impl(k, c).map_err(lib_err)?),
         (Mode::Cbc, false) => State::CbcE(CbcEncryptor::with_impl(k, iv, c).map_err(lib_err)?),
@@ -390,7 +469,9 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         (Mode::Cfb, _) => State::Cfb(Cfb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Ofb, _) => State::Ofb(Ofb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Xts, _) => State::Xts(Xts::with_impl(k, c).map_err(lib_err)?),
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, _) => unreachable!("AEADs are handled above"),
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::B64(..), _) => {
+            unreachable!("AEADs and 64-bit-block ciphers are handled above")
+        }
     };
     if let State::Xts(x) = &st {
         // One data unit: read it whole (one byte past the limit tells).
@@ -455,6 +536,64 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         buf.copy_within(ready..have, 0);
         have -= ready;
     }
+}
+
+/// A 64-bit-block cipher (DES, 3DES, Blowfish): the whole input at once
+/// (legacy data, small), padded like `openssl enc` (PKCS#7 over 8 bytes).
+fn run64<C: BlockCipher64>(
+    c: C,
+    m: M64,
+    o: &Options,
+    r: &mut dyn Read,
+    w: &mut dyn Write,
+) -> Result<(), RunError> {
+    let iv = o.iv.as_deref().unwrap_or(&[]);
+    let mut data = Vec::new();
+    r.read_to_end(&mut data)?;
+    match m {
+        M64::Cfb => {
+            let mut s = Cfb64::new(c, iv).map_err(lib_err)?;
+            if o.decrypt {
+                s.decrypt(&mut data)
+            } else {
+                s.encrypt(&mut data)
+            }
+        }
+        M64::Ofb => Ofb64::new(c, iv).map_err(lib_err)?.apply(&mut data),
+        M64::Ecb | M64::Cbc => {
+            if !o.decrypt && o.pad {
+                pkcs7_pad8(&mut data);
+            }
+            if !data.len().is_multiple_of(8) || (o.decrypt && o.pad && data.is_empty()) {
+                return Err(RunError(if o.decrypt {
+                    "bad decrypt: the input is not a whole number of blocks".into()
+                } else {
+                    format!(
+                        "with -nopad the input must be a whole number of 8-byte blocks ({} bytes are left over)",
+                        data.len() % 8
+                    )
+                }));
+            }
+            match (m, o.decrypt) {
+                (M64::Ecb, false) => Ecb64::new(c).encrypt(&mut data),
+                (M64::Ecb, true) => Ecb64::new(c).decrypt(&mut data),
+                (_, false) => Cbc64Encryptor::new(c, iv)
+                    .map_err(lib_err)?
+                    .encrypt(&mut data),
+                (_, true) => Cbc64Decryptor::new(c, iv)
+                    .map_err(lib_err)?
+                    .decrypt(&mut data),
+            }
+            .map_err(lib_err)?;
+            if o.decrypt && o.pad {
+                let n = pkcs7_unpad8(&data)
+                    .map_err(|_| RunError("bad decrypt: wrong key, IV or padding".into()))?;
+                data.truncate(n);
+            }
+        }
+    }
+    w.write_all(&data)?;
+    Ok(())
 }
 
 /// An AEAD: the whole input at once (decryption releases nothing before

@@ -18,7 +18,9 @@ use crate::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use crate::aead::ghash::{self, Ghash};
 use crate::bignum::mont;
 use crate::cipher::aes;
+use crate::cipher::blowfish::{self, BlowfishVartime};
 use crate::cipher::chacha20::{self, ChaCha20};
+use crate::cipher::des::{self, Des, TripleDes};
 use crate::cipher::salsa20::{self, Salsa20};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
@@ -34,6 +36,7 @@ use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::cmac::Cmac;
 use crate::mac::hmac::Hmac;
 use crate::mac::poly1305::{self, Poly1305};
+use crate::mode::block64::{BlockCipher64, Cbc64Decryptor, Cbc64Encryptor, Ctr64, Ecb64};
 use crate::mode::cbc::{CbcDecryptor, CbcEncryptor};
 use crate::mode::cfb::Cfb;
 use crate::mode::ctr::Ctr;
@@ -490,6 +493,61 @@ cipher_bench!(
     |s, d| s.encrypt(Tweak::Raw(CIPHER_IV), d),
     s.decrypt(Tweak::Raw(CIPHER_IV), d)
 );
+
+/// The 64-bit-block modes' benchmark rows (DES, 3DES, Blowfish).
+const M64_ECB: u8 = 0;
+const M64_CBC: u8 = 1;
+const M64_CTR: u8 = 2;
+
+fn bench64<C: BlockCipher64 + Send + 'static>(c: C, mode: u8, o: &BenchOptions) -> Option<BenchFn> {
+    let iv = &CIPHER_IV[..8];
+    Some(match (mode, o.decrypt) {
+        (M64_CBC, false) => {
+            let mut e = Cbc64Encryptor::new(c, iv).ok()?;
+            Box::new(move |d: &mut [u8]| {
+                let _ = e.encrypt(d);
+                first(d)
+            })
+        }
+        (M64_CBC, true) => {
+            let mut e = Cbc64Decryptor::new(c, iv).ok()?;
+            Box::new(move |d: &mut [u8]| {
+                let _ = e.decrypt(d);
+                first(d)
+            })
+        }
+        (M64_CTR, _) => {
+            let mut e = Ctr64::new(c, iv).ok()?;
+            Box::new(move |d: &mut [u8]| {
+                e.apply(d);
+                first(d)
+            })
+        }
+        (_, dec) => {
+            let e = Ecb64::new(c);
+            Box::new(move |d: &mut [u8]| {
+                let _ = if dec { e.decrypt(d) } else { e.encrypt(d) };
+                first(d)
+            })
+        }
+    })
+}
+
+/// DES (`K` = 8) or 3DES (`K` = 24) in mode `M`.
+fn bench_des<const K: usize, const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<des::Impl>(imp)?;
+    let key = &CIPHER_KEY[..K];
+    if K == 8 {
+        bench64(Des::with_impl(key, c).ok()?, M, o)
+    } else {
+        bench64(TripleDes::with_impl(key, c).ok()?, M, o)
+    }
+}
+
+fn bench_bf<const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    checked::<blowfish::Impl>(imp)?;
+    bench64(BlowfishVartime::new(&CIPHER_KEY[..16]).ok()?, M, o)
+}
 
 fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     let c = checked::<chacha20::Impl>(imp)?;
@@ -1150,6 +1208,12 @@ macro_rules! cipher {
     };
 }
 
+macro_rules! cipher64 {
+    ($name:literal, [$($alias:literal),*], $label:literal, $imp:ty, $bench:expr, $mult:literal) => {
+        entry!($name, [$($alias),*], $label, Kind::Cipher, 0, 1, $imp, no_stream, $bench, $mult, 0)
+    };
+}
+
 macro_rules! entry {
     ($name:literal, [$($alias:literal),*], $label:expr, $kind:expr, $len:expr, $per:expr, $imp:ty, $stream:expr, $bench:expr) => {
         entry!($name, [$($alias),*], $label, $kind, $len, $per, $imp, $stream, $bench, 1, 0)
@@ -1270,6 +1334,62 @@ pub static ALGORITHMS: &[Algorithm] = &[
     cipher!("aes-128-ofb", [], "AES-128-OFB", bench_ofb, 16, 1, 0),
     cipher!("aes-192-ofb", [], "AES-192-OFB", bench_ofb, 24, 1, 0),
     cipher!("aes-256-ofb", [], "AES-256-OFB", bench_ofb, 32, 1, 0),
+    cipher64!(
+        "des-ecb",
+        [],
+        "DES-ECB",
+        des::Impl,
+        bench_des::<8, M64_ECB>,
+        8
+    ),
+    cipher64!(
+        "des-cbc",
+        [],
+        "DES-CBC",
+        des::Impl,
+        bench_des::<8, M64_CBC>,
+        8
+    ),
+    cipher64!(
+        "des-ede3-ecb",
+        [],
+        "DES-EDE3-ECB",
+        des::Impl,
+        bench_des::<24, M64_ECB>,
+        8
+    ),
+    cipher64!(
+        "des-ede3-cbc",
+        ["des-ede3", "3des"],
+        "DES-EDE3-CBC",
+        des::Impl,
+        bench_des::<24, M64_CBC>,
+        8
+    ),
+    cipher64!(
+        "des-ede3-ctr",
+        [],
+        "DES-EDE3-CTR",
+        des::Impl,
+        bench_des::<24, M64_CTR>,
+        1
+    ),
+    cipher64!(
+        "bf-ecb",
+        [],
+        "BF-ECB (vartime)",
+        blowfish::Impl,
+        bench_bf::<M64_ECB>,
+        8
+    ),
+    cipher64!(
+        "bf-cbc",
+        ["blowfish"],
+        "BF-CBC (vartime)",
+        blowfish::Impl,
+        bench_bf::<M64_CBC>,
+        8
+    ),
     pair_entry!(
         "aes-128-gcm",
         "AES-128-GCM",

@@ -1,4 +1,5 @@
-//! Block ciphers: [`aes`].
+//! Block ciphers: [`aes`]; the legacy 64-bit-block ones [`des`] and
+//! [`blowfish`] (their modes are in [`crate::mode::block64`]).
 //!
 //! The modes of operation that use them (CBC, CTR, XTS, ...) are in
 //! [`crate::mode`]; CMAC is in [`crate::mac::cmac`].
@@ -6,7 +7,9 @@
 use core::marker::PhantomData;
 
 pub mod aes;
+pub mod blowfish;
 pub mod chacha20;
+pub mod des;
 pub mod salsa20;
 
 /// One 16-byte cipher block.

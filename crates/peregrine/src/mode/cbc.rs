@@ -30,14 +30,20 @@ pub fn pkcs7_pad(data: &mut Vec<u8>) {
 /// [`Error::InvalidPadding`] if `data` is empty, not a multiple of 16, or
 /// does not end in valid padding.
 pub fn pkcs7_unpad(data: &[u8]) -> Result<usize, Error> {
-    if data.is_empty() || !data.len().is_multiple_of(16) {
+    pkcs7_unpad_block(data, 16)
+}
+
+/// [`pkcs7_unpad`] for blocks of `bs` bytes (8 for the 64-bit-block
+/// ciphers in [`super::block64`]).
+pub(crate) fn pkcs7_unpad_block(data: &[u8], bs: usize) -> Result<usize, Error> {
+    if data.is_empty() || !data.len().is_multiple_of(bs) {
         return Err(Error::InvalidPadding);
     }
     let n = data.len();
     let p = u32::from(data[n - 1]);
-    // bad != 0 when p is 0 or above 16, or a pad byte differs from p.
-    let mut bad = (p.wrapping_sub(1) >> 31) | (16u32.wrapping_sub(p) >> 31);
-    for i in 0..16u32 {
+    // bad != 0 when p is 0 or above bs, or a pad byte differs from p.
+    let mut bad = (p.wrapping_sub(1) >> 31) | ((bs as u32).wrapping_sub(p) >> 31);
+    for i in 0..bs as u32 {
         let b = u32::from(data[n - 1 - i as usize]);
         let in_pad = (i.wrapping_sub(p) >> 31).wrapping_neg();
         bad |= in_pad & (b ^ p);
