@@ -31,6 +31,8 @@
 # here; the one-block form (CBC encryption) shifts by secret counts, which
 # memcheck always reports, so it is reviewed instead. Curve25519: X25519 (shared secret, public key) and
 # Ed25519 (key generation, signing) run on the soft field kernel.
+# P-256/384/521 (key generation, deterministic and hedged ECDSA, ECDH)
+# run on the soft field kernel.
 # DSA (RFC 6979 and hedged signing, key generation: x, k, the comb's
 # masked table scan) runs on the bmi2 and soft Montgomery kernels.
 set -euo pipefail

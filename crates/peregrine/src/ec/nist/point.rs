@@ -186,7 +186,9 @@ impl<C: Curve> Point<C> {
             x: self.x.mul(&zi),
             y: self.y.mul(&zi),
         };
-        if self.is_identity() == 0 {
+        // Whether a computed point is the identity is public: it happens
+        // only for inputs the callers refuse, or by a fault.
+        if crate::ct::declassify(self.is_identity()) == 0 {
             Some(a)
         } else {
             None
