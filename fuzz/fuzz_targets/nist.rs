@@ -164,10 +164,10 @@ fn run(data: &[u8]) {
 }
 
 fn ossl_key(group: &EcGroup, d: &[u8]) -> Option<EcKey<openssl::pkey::Private>> {
-    let ctx = BigNumContext::new().unwrap();
+    let mut ctx = BigNumContext::new().unwrap();
     let bn = BigNum::from_slice(d).unwrap();
     let mut q = EcPoint::new(group).unwrap();
-    q.mul_generator(group, &bn, &ctx).unwrap();
+    q.mul_generator2(group, &bn, &mut ctx).unwrap();
     EcKey::from_private_components(group, &bn, &q).ok()
 }
 
