@@ -10,6 +10,7 @@ pub mod aes;
 pub mod blowfish;
 pub mod chacha20;
 pub mod des;
+pub(crate) mod keystream;
 pub mod salsa20;
 
 /// One 16-byte cipher block.

@@ -29,6 +29,7 @@
 
 use crate::Error;
 use crate::cipher::InOut;
+use crate::cipher::keystream::Cursor;
 use crate::cpu;
 
 #[cfg(target_arch = "aarch64")]
@@ -106,11 +107,8 @@ pub(crate) fn xor_from(io: &mut InOut<'_>, at: usize, ks: &[u8], tail: &mut [u8;
 pub struct ChaCha20 {
     /// Constants, key, block counter of the next block (word 12), nonce.
     state: [u32; 16],
-    /// Blocks of keystream still allowed: 2^32 minus the next counter.
-    left: u64,
-    /// Keystream left over from the last partial block (`ks[used..]`).
-    ks: [u8; 64],
-    used: usize,
+    /// Buffered keystream and the counter's remaining blocks.
+    cursor: Cursor,
     imp: Checked,
 }
 
@@ -126,7 +124,6 @@ impl core::fmt::Debug for ChaCha20 {
 impl Drop for ChaCha20 {
     fn drop(&mut self) {
         crate::ct::wipe(&mut self.state);
-        crate::ct::wipe(&mut self.ks);
     }
 }
 
@@ -153,9 +150,7 @@ impl ChaCha20 {
         le_words(nonce, &mut state[13..16]);
         ChaCha20 {
             state,
-            left: (1u64 << 32) - u64::from(counter),
-            ks: [0; 64],
-            used: 64,
+            cursor: Cursor::new((1u128 << 32) - u128::from(counter)),
             imp,
         }
     }
@@ -185,63 +180,36 @@ impl ChaCha20 {
         self.run(InOut::new(src, dst)?)
     }
 
-    fn run(&mut self, mut io: InOut<'_>) -> Result<(), Error> {
-        let len = io.len();
-        let head = (64 - self.used).min(len);
-        let rest = len - head;
-        let blocks = rest.div_ceil(64) as u64;
-        if blocks > self.left {
-            return Err(Error::LimitExceeded {
-                what: "ChaCha20: at most 2^32 blocks per key and nonce (32-bit block counter)",
-            });
-        }
-        if head > 0 {
-            let mut buf = [0u8; 64];
-            // SAFETY: `head <= io.len()` bytes of the input, into a local
-            // buffer of 64 >= head bytes.
-            unsafe { core::ptr::copy_nonoverlapping(io.src_ptr(), buf.as_mut_ptr(), head) };
-            for (b, k) in buf[..head].iter_mut().zip(&self.ks[self.used..]) {
-                *b ^= k;
-            }
-            io.write(0, &buf[..head]);
-            crate::ct::wipe(&mut buf);
-            self.used += head;
-        }
-        if rest == 0 {
-            return Ok(());
-        }
-        let (_, body) = io.split_at(head);
-        let mut tail = [0u8; 64];
-        self.xor_keystream(body, &mut tail);
+    fn run(&mut self, io: InOut<'_>) -> Result<(), Error> {
+        let (state, imp) = (&self.state, self.imp);
+        let blocks = self.cursor.run(
+            io,
+            "ChaCha20: at most 2^32 blocks per key and nonce (32-bit block counter)",
+            |body, tail| xor_keystream(state, imp, body, tail),
+        )?;
         self.state[12] = self.state[12].wrapping_add(blocks as u32);
-        self.left -= blocks;
-        if !rest.is_multiple_of(64) {
-            self.ks = tail;
-            self.used = rest % 64;
-        }
-        crate::ct::wipe(&mut tail);
         Ok(())
     }
+}
 
-    /// The one dispatch to the backends: XORs the keystream of blocks
-    /// `state[12]`, `state[12] + 1`, ... into `io` (the last block may be
-    /// partial; its whole keystream block is left in `tail`).
-    fn xor_keystream(&self, io: InOut<'_>, tail: &mut [u8; 64]) {
-        match self.imp.get() {
-            // In every `unsafe` arm: `self.imp` is a `Checked`, which only
-            // `Impl::check` makes, after seeing that the CPU has the
-            // backend's features; the `InOut` is valid by construction.
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: see above: a `Checked` for this backend.
-            Impl::Avx2 => unsafe { x86_64_avx2::xor_keystream(&self.state, io, tail) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: see above: a `Checked` for this backend.
-            Impl::Ssse3 => unsafe { x86_64_ssse3::xor_keystream(&self.state, io, tail) },
-            #[cfg(target_arch = "aarch64")]
-            // SAFETY: see above: a `Checked` for this backend.
-            Impl::Neon => unsafe { aarch64_neon::xor_keystream(&self.state, io, tail) },
-            _ => soft::xor_keystream(&self.state, io, tail),
-        }
+/// The one dispatch to the backends: XORs the keystream of blocks
+/// `state[12]`, `state[12] + 1`, ... into `io` (the last block may be
+/// partial; its whole keystream block is left in `tail`).
+fn xor_keystream(state: &[u32; 16], imp: Checked, io: InOut<'_>, tail: &mut [u8; 64]) {
+    match imp.get() {
+        // In every `unsafe` arm: `imp` is a `Checked`, which only
+        // `Impl::check` makes, after seeing that the CPU has the
+        // backend's features; the `InOut` is valid by construction.
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Avx2 => unsafe { x86_64_avx2::xor_keystream(state, io, tail) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Ssse3 => unsafe { x86_64_ssse3::xor_keystream(state, io, tail) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Neon => unsafe { aarch64_neon::xor_keystream(state, io, tail) },
+        _ => soft::xor_keystream(state, io, tail),
     }
 }
 

@@ -33,6 +33,7 @@
 
 use crate::Error;
 use crate::cipher::InOut;
+use crate::cipher::keystream::Cursor;
 use crate::cpu;
 
 #[cfg(target_arch = "aarch64")]
@@ -112,11 +113,8 @@ fn initial_state(key: &[u8], nonce: &[u8; 8], ctr: u64) -> [u32; 16] {
 pub struct Salsa20 {
     /// Constants, key, nonce, block counter of the next block (words 8, 9).
     state: [u32; 16],
-    /// Blocks of keystream still allowed: 2^64 minus the next counter.
-    left: u128,
-    /// Keystream left over from the last partial block (`ks[used..]`).
-    ks: [u8; 64],
-    used: usize,
+    /// Buffered keystream and the counter's remaining blocks.
+    cursor: Cursor,
     imp: Checked,
 }
 
@@ -132,7 +130,6 @@ impl core::fmt::Debug for Salsa20 {
 impl Drop for Salsa20 {
     fn drop(&mut self) {
         crate::ct::wipe(&mut self.state);
-        crate::ct::wipe(&mut self.ks);
     }
 }
 
@@ -184,9 +181,7 @@ impl Salsa20 {
     fn make(key: &[u8], nonce: &[u8; 8], counter: u64, imp: Checked) -> Salsa20 {
         Salsa20 {
             state: initial_state(key, nonce, counter),
-            left: (1u128 << 64) - u128::from(counter),
-            ks: [0; 64],
-            used: 64,
+            cursor: Cursor::new((1u128 << 64) - u128::from(counter)),
             imp,
         }
     }
@@ -216,64 +211,37 @@ impl Salsa20 {
         self.run(InOut::new(src, dst)?)
     }
 
-    fn run(&mut self, mut io: InOut<'_>) -> Result<(), Error> {
-        let len = io.len();
-        let head = (64 - self.used).min(len);
-        let rest = len - head;
-        let blocks = rest.div_ceil(64) as u128;
-        if blocks > self.left {
-            return Err(Error::LimitExceeded {
-                what: "Salsa20: at most 2^64 blocks per key and nonce (64-bit block counter)",
-            });
-        }
-        if head > 0 {
-            let mut buf = [0u8; 64];
-            // SAFETY: `head <= io.len()` bytes of the input, into a local
-            // buffer of 64 >= head bytes.
-            unsafe { core::ptr::copy_nonoverlapping(io.src_ptr(), buf.as_mut_ptr(), head) };
-            for (b, k) in buf[..head].iter_mut().zip(&self.ks[self.used..]) {
-                *b ^= k;
-            }
-            io.write(0, &buf[..head]);
-            crate::ct::wipe(&mut buf);
-            self.used += head;
-        }
-        if rest == 0 {
-            return Ok(());
-        }
-        let (_, body) = io.split_at(head);
-        let mut tail = [0u8; 64];
-        self.xor_keystream(body, &mut tail);
-        let next = counter(&self.state).wrapping_add(blocks as u64);
+    fn run(&mut self, io: InOut<'_>) -> Result<(), Error> {
+        let (state, imp) = (&self.state, self.imp);
+        let blocks = self.cursor.run(
+            io,
+            "Salsa20: at most 2^64 blocks per key and nonce (64-bit block counter)",
+            |body, tail| xor_keystream(state, imp, body, tail),
+        )?;
+        let next = counter(&self.state).wrapping_add(blocks);
         set_counter(&mut self.state, next);
-        self.left -= blocks;
-        if !rest.is_multiple_of(64) {
-            self.ks = tail;
-            self.used = rest % 64;
-        }
-        crate::ct::wipe(&mut tail);
         Ok(())
     }
+}
 
-    /// The one dispatch to the backends: XORs the keystream of blocks
-    /// `counter(state)`, `+ 1`, ... into `io` (the last block may be
-    /// partial; its whole keystream block is left in `tail`).
-    fn xor_keystream(&self, io: InOut<'_>, tail: &mut [u8; 64]) {
-        match self.imp.get() {
-            // In every `unsafe` arm: `self.imp` is a `Checked`, which only
-            // `Impl::check` makes, after seeing that the CPU has the
-            // backend's features; the `InOut` is valid by construction.
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: see above: a `Checked` for this backend.
-            Impl::Avx2 => unsafe { x86_64_avx2::xor_keystream(&self.state, io, tail) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: see above: a `Checked` for this backend.
-            Impl::Sse2 => unsafe { x86_64_sse2::xor_keystream(&self.state, io, tail) },
-            #[cfg(target_arch = "aarch64")]
-            // SAFETY: see above: a `Checked` for this backend.
-            Impl::Neon => unsafe { aarch64_neon::xor_keystream(&self.state, io, tail) },
-            _ => soft::xor_keystream(&self.state, io, tail),
-        }
+/// The one dispatch to the backends: XORs the keystream of blocks
+/// `counter(state)`, `+ 1`, ... into `io` (the last block may be
+/// partial; its whole keystream block is left in `tail`).
+fn xor_keystream(state: &[u32; 16], imp: Checked, io: InOut<'_>, tail: &mut [u8; 64]) {
+    match imp.get() {
+        // In every `unsafe` arm: `imp` is a `Checked`, which only
+        // `Impl::check` makes, after seeing that the CPU has the
+        // backend's features; the `InOut` is valid by construction.
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Avx2 => unsafe { x86_64_avx2::xor_keystream(state, io, tail) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Sse2 => unsafe { x86_64_sse2::xor_keystream(state, io, tail) },
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Neon => unsafe { aarch64_neon::xor_keystream(state, io, tail) },
+        _ => soft::xor_keystream(state, io, tail),
     }
 }
 
