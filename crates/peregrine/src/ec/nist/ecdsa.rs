@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use super::field::{Elem, limbs_to_be};
+use super::field::Elem;
 use super::point::{self, Affine, Point};
 use super::{Curve, Fe, Scalar};
 use crate::Error;
@@ -206,37 +206,23 @@ pub(crate) fn verify_vartime<C: Curve>(
     }
     // x(R) mod n == r, without an inversion: X == r Z, or X == (r + n) Z
     // when r + n < p (x(R) in [n, p)).
+    // r < n < p for the three curves, so r is a field element too.
     let rl = r.to_canonical();
-    let n = Scalar::<C>::modulus();
-    let as_fe = |l: &<Scalar<C> as Elem>::Limbs| -> Option<Fe<C>> {
-        let mut b = alloc::vec![0u8; 8 * l.as_ref().len()];
-        limbs_to_be(l.as_ref(), &mut b);
-        Fe::<C>::from_be_bytes(&b[b.len() - C::FIELD_BYTES.min(b.len())..]).filter(|_| {
-            // the value fits in FIELD_BYTES
-            b[..b.len() - C::FIELD_BYTES.min(b.len())]
-                .iter()
-                .all(|&x| x == 0)
-        })
+    let matches = |l: &<Scalar<C> as Elem>::Limbs| {
+        Fe::<C>::from_canonical_checked(&Fe::<C>::limbs_from(l.as_ref()))
+            .is_some_and(|rf| rf.mul(&big_r.z).ct_eq(&big_r.x) != 0)
     };
-    if let Some(rf) = as_fe(&rl)
-        && rf.mul(&big_r.z).ct_eq(&big_r.x) != 0
-    {
+    if matches(&rl) {
         return true;
     }
     let mut rn = rl;
     let mut c = 0u64;
-    for (a, b) in rn.as_mut().iter_mut().zip(n.as_ref()) {
+    for (a, b) in rn.as_mut().iter_mut().zip(Scalar::<C>::modulus().as_ref()) {
         let t = *a as u128 + *b as u128 + c as u128;
         *a = t as u64;
         c = (t >> 64) as u64;
     }
-    if c != 0 {
-        return false;
-    }
-    match as_fe(&rn) {
-        Some(rf) => rf.mul(&big_r.z).ct_eq(&big_r.x) != 0,
-        None => false,
-    }
+    c == 0 && matches(&rn)
 }
 
 /// The ECDH shared secret: the x-coordinate of `d Q`, `FIELD_BYTES` long.

@@ -57,8 +57,8 @@ const fn one<const N: usize>() -> [u64; N] {
     o
 }
 
-/// `-p0^-1 mod 2^64` by Newton's iteration (each step doubles the number
-/// of correct low bits; 1 is correct to 3 bits for odd `p0`... 6 steps).
+/// `-p0^-1 mod 2^64` by Newton's iteration: 1 is `p0^-1` mod 2 for odd
+/// `p0`, and each step doubles the number of correct low bits (6 steps).
 const fn n0(p0: u64) -> u64 {
     let mut inv: u64 = 1;
     let mut i = 0;
@@ -181,6 +181,8 @@ pub(crate) trait Elem: Copy {
     fn write_be_bytes(&self, out: &mut [u8]);
     /// The element of `x < 2p` (one masked subtraction).
     fn from_canonical_below_2p(x: &Self::Limbs) -> Self;
+    /// The element of canonical limbs `x`, `None` unless `x < p`.
+    fn from_canonical_checked(x: &Self::Limbs) -> Option<Self>;
     /// Zero limbs.
     fn zero_limbs() -> Self::Limbs {
         let mut m = Self::modulus();
@@ -492,13 +494,12 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     /// `None` when the value is not below p (or the length is wrong).
     /// Variable time only in the length and the accept/reject outcome.
     fn from_be_bytes(bytes: &[u8]) -> Option<Self> {
-        let x = limbs_from_be::<N>(bytes)?;
-        let (_, b) = Self::sub_p(&x);
-        if b == 1 {
-            Some(Self::from_canonical(&x))
-        } else {
-            None
-        }
+        Self::from_canonical_checked(&limbs_from_be::<N>(bytes)?)
+    }
+
+    fn from_canonical_checked(x: &[u64; N]) -> Option<Self> {
+        let (_, b) = Self::sub_p(x);
+        (b == 1).then(|| Self::from_canonical(x))
     }
 
     /// The big-endian encoding of the canonical value into `out` (its
