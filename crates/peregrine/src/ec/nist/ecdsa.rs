@@ -200,17 +200,18 @@ pub(crate) fn verify_vartime<C: Curve>(
     let w = s.invert();
     let u1 = e.mul(&w);
     let u2 = r.mul(&w);
-    let big_r = point::mul2_base_vartime::<C>(&u1, &u2, &Point::from_affine(q));
-    if big_r.is_identity() != 0 {
+    let big_r = point::mul2_base_vartime::<C>(&u1, &u2, q);
+    if big_r.is_identity_vartime() {
         return false;
     }
-    // x(R) mod n == r, without an inversion: X == r Z, or X == (r + n) Z
-    // when r + n < p (x(R) in [n, p)).
+    // x(R) mod n == r, without an inversion (Jacobian: x = X / Z^2):
+    // X == r Z^2, or X == (r + n) Z^2 when r + n < p (x(R) in [n, p)).
     // r < n < p for the three curves, so r is a field element too.
+    let zz = big_r.z.sqr();
     let rl = r.to_canonical();
     let matches = |l: &<Scalar<C> as Elem>::Limbs| {
         Fe::<C>::from_canonical_checked(&Fe::<C>::limbs_from(l.as_ref()))
-            .is_some_and(|rf| rf.mul(&big_r.z).ct_eq(&big_r.x) != 0)
+            .is_some_and(|rf| rf.mul(&zz).ct_eq(&big_r.x) != 0)
     };
     if matches(&rl) {
         return true;

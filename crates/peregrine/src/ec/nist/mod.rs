@@ -15,9 +15,11 @@
 //!   of Renes, Costello and Batina (2016): no exceptional cases, so no
 //!   branch on a secret anywhere in a scalar multiplication.
 //! - Fixed-base multiplication (key generation, signing) by a table of
-//!   `j 16^i G` built once per process, read by masked scans; variable-base
-//!   (ECDH) by 4-bit fixed windows with masked scans; verification by a
-//!   variable-time `u1 G + u2 Q` (`_vartime`: public inputs only).
+//!   `j 2^(6i) G` (`j` in 1..=32, signed 6-bit windows) built once per
+//!   process, read by masked scans; variable-base (ECDH) by 4-bit fixed
+//!   windows with masked scans; verification by a variable-time
+//!   `u1 G + u2 Q` (`_vartime`: public inputs only) in Jacobian
+//!   coordinates, wNAF for `u2 Q`.
 //! - Inversion by Fermat's little theorem (a fixed public exponent).
 //!
 //! ## ECDSA
@@ -87,7 +89,7 @@ pub(crate) trait Curve: Copy + Send + Sync + 'static {
 /// The table in `slot`, building and publishing it on first use (if two
 /// threads race, one table wins and the other is freed).
 fn once_table<C: Curve>(slot: &'static AtomicPtr<Affine<C>>) -> &'static [Affine<C>] {
-    let len = 15 * C::ORDER_BITS.div_ceil(4);
+    let len = point::BASE_ROW * point::base_windows::<C>();
     let mut p = slot.load(Ordering::Acquire);
     if p.is_null() {
         let table = point::build_base_table::<C>();
@@ -239,6 +241,83 @@ mod tests {
         let id = Point::<C>::identity();
         assert!(id.add(&g2).eq_vartime(&g2));
         assert_ne!(id.double().is_identity(), 0);
+    }
+
+    /// `u1 G + u2 Q` (Jacobian, vartime) against the constant-time
+    /// multiplications, with scalars at the edges (0, 1, n - 1, all the
+    /// top bits set) and pseudo-random ones; `u1 G = -u2 Q` gives the
+    /// identity, `u1 G = u2 Q` exercises the doubling branch.
+    fn mul2_checks<C: Curve>() {
+        use super::point::mul2_base_vartime;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let n = <C::Scalar as Elem>::modulus();
+        let mut nm1 = n;
+        nm1.as_mut()[0] -= 1;
+        let mut scalars = alloc::vec![
+            C::Scalar::ZERO,
+            C::Scalar::ONE,
+            C::Scalar::from_canonical(&nm1)
+        ];
+        let mut hi = nm1;
+        for l in hi.as_mut().iter_mut().skip(1) {
+            *l = 0;
+        }
+        scalars.push(C::Scalar::from_canonical(&hi));
+        for _ in 0..6 {
+            let mut l = <C::Scalar as Elem>::zero_limbs();
+            for x in l.as_mut().iter_mut() {
+                *x = next();
+            }
+            let top = l.as_ref().len() - 1;
+            l.as_mut()[top] &= n.as_ref()[top] >> 1;
+            scalars.push(C::Scalar::from_canonical(&l));
+        }
+        let q = mul_base::<C>(&C::Scalar::from_u64(7)).to_affine().unwrap();
+        let qp = Point::from_affine(&q);
+        let to_point = |j: &super::point::Jacobian<C>| {
+            if j.is_identity_vartime() {
+                Point::<C>::identity()
+            } else {
+                let zz = j.z.sqr();
+                Point {
+                    x: j.x.mul(&j.z),
+                    y: j.y,
+                    z: zz.mul(&j.z),
+                }
+            }
+        };
+        for u1 in &scalars {
+            for u2 in &scalars {
+                let want = mul_base::<C>(u1).add(&mul(&qp, u2));
+                let got = to_point(&mul2_base_vartime::<C>(u1, u2, &q));
+                assert!(got.eq_vartime(&want), "{}: u1 G + u2 Q", C::NAME);
+            }
+            // u1 G + u2 Q with Q = 7 G: u2 = -u1/7 gives the identity,
+            // u2 = u1/7 gives 2 u1 G through the doubling branch
+            let inv7 = C::Scalar::from_u64(7).invert();
+            let u2 = u1.mul(&inv7);
+            let got = to_point(&mul2_base_vartime::<C>(u1, &u2.neg(), &q));
+            assert_ne!(got.is_identity(), 0, "{}: u1 G - u1 G", C::NAME);
+            let got = to_point(&mul2_base_vartime::<C>(u1, &u2, &q));
+            assert!(
+                got.eq_vartime(&mul_base::<C>(&u1.add(u1))),
+                "{}: 2 u1 G",
+                C::NAME
+            );
+        }
+    }
+
+    #[test]
+    fn mul2_vartime_matches_constant_time() {
+        mul2_checks::<P256>();
+        mul2_checks::<P384>();
+        mul2_checks::<P521>();
     }
 
     #[test]

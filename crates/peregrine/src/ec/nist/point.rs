@@ -7,15 +7,18 @@
 //! scalar multiplications need no exceptional-case branches.
 //!
 //! Scalar multiplication:
-//! - [`mul_base`]: fixed base, constant time. A table of `j 16^i G` (`j` in
-//!   1..=15, one row per 4-bit window of the scalar) built once per process
-//!   (see [`Curve::base_table`]); one mixed addition per window, each
-//!   entry read by a masked scan of its whole row, no doubling.
+//! - [`mul_base`]: fixed base, constant time. A table of `j 2^(6i) G`
+//!   (`j` in 1..=32, one row per signed 6-bit window of the scalar, Booth
+//!   recoding) built once per process (see [`Curve::base_table`]); one
+//!   mixed addition per window, each entry read by a masked scan of its
+//!   whole row and negated by a masked select, no doubling.
 //! - [`mul`]: variable base, constant time. 4-bit fixed windows over a
 //!   table of `0..=15` multiples read by masked scans.
 //! - [`mul2_base_vartime`]: `u1 G + u2 Q` for verification only (public
-//!   scalars and points): the windows index the tables directly and zero
-//!   windows are skipped.
+//!   scalars and point), in Jacobian coordinates with the cheaper
+//!   incomplete formulas and branches for their exceptional cases:
+//!   width-5 wNAF for `u2 Q`, the signed digits of the fixed-base table
+//!   for `u1 G`.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -283,17 +286,63 @@ fn eq_mask(a: u64, b: u64) -> Mask {
     mask_of(((d | d.wrapping_neg()) >> 63) ^ 1)
 }
 
-/// Builds the fixed-base table: row `i` holds `j 16^i G` for `j` in
-/// 1..=15, affine (one inversion per row, Montgomery's trick). Public
+/// Width of the signed windows of the fixed-base table.
+pub(crate) const BASE_W: usize = 6;
+/// Entries per row of the fixed-base table: `j 2^(6i) G` for `j` in
+/// `1..=32`.
+pub(crate) const BASE_ROW: usize = 1 << (BASE_W - 1);
+
+/// The number of signed `BASE_W`-bit windows of a scalar (one more bit than
+/// the order: the top digit absorbs the last borrow of the recoding).
+pub(crate) fn base_windows<C: Curve>() -> usize {
+    (C::ORDER_BITS + 1).div_ceil(BASE_W)
+}
+
+/// Bits `pos .. pos + 7` of `k` (zero past its end; `pos` may be -1, the
+/// bit below bit 0, which is zero). Public positions only.
+#[inline(always)]
+fn bits7(k: &[u64], pos: isize) -> u64 {
+    let get = |limb: isize| -> u64 {
+        if limb < 0 || limb as usize >= k.len() {
+            0
+        } else {
+            k[limb as usize]
+        }
+    };
+    if pos < 0 {
+        return (get(0) << 1) & 0x7f;
+    }
+    let (l, o) = (pos / 64, (pos % 64) as u32);
+    let lo = get(l) >> o;
+    let hi = if o > 57 { get(l + 1) << (64 - o) } else { 0 };
+    (lo | hi) & 0x7f
+}
+
+/// Booth recoding of window `i`: `(|d|, negative)` with `d` in
+/// `[-32, 32]` and `k = sum d_i 2^(6i)`; branch-free in the digit.
+#[inline(always)]
+fn booth_digit(k: &[u64], i: usize) -> (u64, u64) {
+    let w = bits7(k, (BASE_W * i) as isize - 1);
+    let neg = w >> 6;
+    let v = (w & 1) + ((w >> 1) & 31);
+    // negative: 32 - v, else v
+    let m = neg.wrapping_neg();
+    let mag = (v & !m) | ((32 - v) & m);
+    (mag, neg)
+}
+
+/// Builds the fixed-base table: row `i` holds `j 2^(6i) G` for `j` in
+/// 1..=32, affine (one inversion per row, Montgomery's trick). Public
 /// data, computed once per process.
 pub(crate) fn build_base_table<C: Curve>() -> Box<[Affine<C>]> {
-    let w = windows::<C>();
-    let mut out = Vec::with_capacity(15 * w);
+    let w = base_windows::<C>();
+    let mut out = Vec::with_capacity(BASE_ROW * w);
     let mut base = Point::<C>::generator();
-    let mut proj = [Point::<C>::identity(); 15];
+    let mut proj = [Point::<C>::identity(); BASE_ROW];
     for _ in 0..w {
         proj[0] = base;
-        for j in 1..15 {
+        for j in 1..BASE_ROW {
+            // proj[j] = (j + 1) base
             proj[j] = if j % 2 == 1 {
                 proj[j / 2].double()
             } else {
@@ -301,13 +350,12 @@ pub(crate) fn build_base_table<C: Curve>() -> Box<[Affine<C>]> {
             };
         }
         normalize_into(&proj, &mut out);
-        base = proj[7].double(); // 16 * base
+        base = proj[BASE_ROW - 1].double(); // 64 base
     }
     out.into_boxed_slice()
 }
 
-/// Appends the affine forms of points that are not the identity, with a
-/// single inversion.
+/// Writes the affine forms of `pts` (none the identity) to `out`.
 fn normalize_into<C: Curve>(pts: &[Point<C>], out: &mut Vec<Affine<C>>) {
     let mut prefix = Vec::with_capacity(pts.len());
     let mut acc = Fe::<C>::ONE;
@@ -334,21 +382,26 @@ fn normalize_into<C: Curve>(pts: &[Point<C>], out: &mut Vec<Affine<C>>) {
     }
 }
 
-/// `k G` in constant time, for canonical scalar limbs `k < n`.
+/// `k G` in constant time, for a scalar `k < n`: one mixed addition per
+/// signed 6-bit window (Booth recoding), the entry `|d| 2^(6i) G` read by a
+/// masked scan of its whole row and negated by a masked select; a zero
+/// digit keeps the accumulator (masked select). No doubling.
 pub(crate) fn mul_base<C: Curve>(k: &Scalar<C>) -> Point<C> {
     let k = k.to_canonical();
     let table = C::base_table();
     let mut acc = Point::<C>::identity();
-    for (i, row) in table.chunks_exact(15).enumerate() {
-        let d = window(k.as_ref(), i);
+    for (i, row) in table.chunks_exact(BASE_ROW).enumerate() {
+        let (mag, neg) = booth_digit(k.as_ref(), i);
         let mut sel = row[0];
         for (j, e) in row.iter().enumerate().skip(1) {
-            let m = eq_mask(d, j as u64 + 1);
+            let m = eq_mask(mag, j as u64 + 1);
             sel.x.cmov(m, &e.x);
             sel.y.cmov(m, &e.y);
         }
+        let ny = sel.y.neg();
+        sel.y.cmov(mask_of(neg), &ny);
         let sum = acc.add_affine(&sel);
-        acc = Point::select(eq_mask(d, 0), &acc, &sum);
+        acc = Point::select(eq_mask(mag, 0), &acc, &sum);
     }
     acc
 }
@@ -381,46 +434,227 @@ pub(crate) fn mul<C: Curve>(p: &Point<C>, k: &Scalar<C>) -> Point<C> {
     acc
 }
 
-/// `u1 G + u2 Q` in variable time: public scalars and point only.
+/// A point in Jacobian coordinates `(X : Y : Z)`, `x = X/Z^2`,
+/// `y = Y/Z^3`, the identity when `Z = 0`. Verification only: its
+/// formulas are not complete, so the additions branch on their inputs
+/// (public values).
+pub(crate) struct Jacobian<C: Curve> {
+    pub(crate) x: Fe<C>,
+    pub(crate) y: Fe<C>,
+    pub(crate) z: Fe<C>,
+}
+
+impl<C: Curve> Clone for Jacobian<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: Curve> Copy for Jacobian<C> {}
+
+impl<C: Curve> Jacobian<C> {
+    fn identity() -> Self {
+        Jacobian {
+            x: Fe::<C>::ONE,
+            y: Fe::<C>::ONE,
+            z: Fe::<C>::ZERO,
+        }
+    }
+
+    fn from_affine(a: &Affine<C>) -> Self {
+        Jacobian {
+            x: a.x,
+            y: a.y,
+            z: Fe::<C>::ONE,
+        }
+    }
+
+    /// Whether this is the identity (variable time).
+    pub(crate) fn is_identity_vartime(&self) -> bool {
+        self.z.is_zero() != 0
+    }
+
+    fn neg(&self) -> Self {
+        Jacobian {
+            x: self.x,
+            y: self.y.neg(),
+            z: self.z,
+        }
+    }
+
+    /// `2 P` (dbl-2001-b, `a = -3`: 3M + 5S); the identity doubles to
+    /// itself (`Z3 = 0`), and these curves have no point of order 2.
+    fn double(&self) -> Self {
+        let delta = self.z.sqr();
+        let gamma = self.y.sqr();
+        let beta = self.x.mul(&gamma);
+        let t = self.x.sub(&delta).mul(&self.x.add(&delta));
+        let alpha = t.dbl().add(&t);
+        let beta4 = beta.dbl().dbl();
+        let x3 = alpha.sqr().sub(&beta4.dbl());
+        let z3 = self.y.add(&self.z).sqr().sub(&gamma).sub(&delta);
+        let g2 = gamma.sqr().dbl().dbl().dbl();
+        let y3 = alpha.mul(&beta4.sub(&x3)).sub(&g2);
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `P + Q` (add-2007-bl), with the identity, `P = Q` and `P = -Q`
+    /// handled by branches (variable time).
+    fn add_vartime(&self, q: &Self) -> Self {
+        if self.is_identity_vartime() {
+            return *q;
+        }
+        if q.is_identity_vartime() {
+            return *self;
+        }
+        let z1z1 = self.z.sqr();
+        let z2z2 = q.z.sqr();
+        let u1 = self.x.mul(&z2z2);
+        let u2 = q.x.mul(&z1z1);
+        let s1 = self.y.mul(&q.z).mul(&z2z2);
+        let s2 = q.y.mul(&self.z).mul(&z1z1);
+        let h = u2.sub(&u1);
+        let r = s2.sub(&s1).dbl();
+        if h.is_zero() != 0 {
+            return if r.is_zero() != 0 {
+                self.double()
+            } else {
+                Self::identity()
+            };
+        }
+        let i = h.dbl().sqr();
+        let j = h.mul(&i);
+        let v = u1.mul(&i);
+        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let y3 = r.mul(&v.sub(&x3)).sub(&s1.mul(&j).dbl());
+        let z3 = self.z.add(&q.z).sqr().sub(&z1z1).sub(&z2z2).mul(&h);
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `P + (x2, y2)` (madd-2007-bl), special cases by branches (variable
+    /// time).
+    fn add_affine_vartime(&self, q: &Affine<C>, negate: bool) -> Self {
+        let y2 = if negate { q.y.neg() } else { q.y };
+        if self.is_identity_vartime() {
+            return Jacobian {
+                x: q.x,
+                y: y2,
+                z: Fe::<C>::ONE,
+            };
+        }
+        let z1z1 = self.z.sqr();
+        let u2 = q.x.mul(&z1z1);
+        let s2 = y2.mul(&self.z).mul(&z1z1);
+        let h = u2.sub(&self.x);
+        let r = s2.sub(&self.y).dbl();
+        if h.is_zero() != 0 {
+            return if r.is_zero() != 0 {
+                self.double()
+            } else {
+                Self::identity()
+            };
+        }
+        let hh = h.sqr();
+        let i = hh.dbl().dbl();
+        let j = h.mul(&i);
+        let v = self.x.mul(&i);
+        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let y3 = r.mul(&v.sub(&x3)).sub(&self.y.mul(&j).dbl());
+        let z3 = self.z.add(&h).sqr().sub(&z1z1).sub(&hh);
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+}
+
+/// The width-5 non-adjacent form of public canonical limbs: digits odd in
+/// `[-15, 15]` or zero, least significant first (variable time).
+fn wnaf5(k: &[u64]) -> Vec<i8> {
+    let mut k: Vec<u64> = k.to_vec();
+    k.push(0);
+    let mut out = Vec::with_capacity(64 * k.len());
+    let is_zero = |k: &[u64]| k.iter().all(|&l| l == 0);
+    while !is_zero(&k) {
+        let mut d = 0i64;
+        if k[0] & 1 == 1 {
+            d = (k[0] & 31) as i64;
+            if d > 16 {
+                d -= 32;
+            }
+            // k -= d
+            if d > 0 {
+                let mut b = d as u64;
+                for l in k.iter_mut() {
+                    let (v, o) = l.overflowing_sub(b);
+                    *l = v;
+                    b = o as u64;
+                    if b == 0 {
+                        break;
+                    }
+                }
+            } else {
+                let mut c = (-d) as u64;
+                for l in k.iter_mut() {
+                    let (v, o) = l.overflowing_add(c);
+                    *l = v;
+                    c = o as u64;
+                    if c == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        out.push(d as i8);
+        // k >>= 1
+        for i in 0..k.len() {
+            let hi = if i + 1 < k.len() { k[i + 1] << 63 } else { 0 };
+            k[i] = (k[i] >> 1) | hi;
+        }
+    }
+    out
+}
+
+/// `u1 G + u2 Q` in variable time, for verification only (public scalars
+/// and point): Jacobian coordinates; `u2 Q` by width-5 wNAF over the odd
+/// multiples `Q, 3Q, ..., 15Q`; `u1 G` by the signed 6-bit digits of the
+/// fixed-base table, one mixed addition per non-zero digit, no doubling.
 pub(crate) fn mul2_base_vartime<C: Curve>(
     u1: &Scalar<C>,
     u2: &Scalar<C>,
-    q: &Point<C>,
-) -> Point<C> {
+    q: &Affine<C>,
+) -> Jacobian<C> {
     let u1 = u1.to_canonical();
     let u2 = u2.to_canonical();
-    let mut table = [Point::<C>::identity(); 16];
-    table[1] = *q;
-    for j in 2..16 {
-        table[j] = if j % 2 == 0 {
-            table[j / 2].double()
-        } else {
-            table[j - 1].add(q)
-        };
+    let q = Jacobian::from_affine(q);
+    let q2 = q.double();
+    let mut odd = [q; 8];
+    for j in 1..8 {
+        odd[j] = odd[j - 1].add_vartime(&q2);
     }
-    let mut acc = Point::<C>::identity();
-    let mut started = false;
-    for i in (0..windows::<C>()).rev() {
-        if started {
-            for _ in 0..4 {
-                acc = acc.double();
-            }
-        }
-        let d = window(u2.as_ref(), i) as usize;
-        if d != 0 {
-            acc = if started {
-                acc.add(&table[d])
-            } else {
-                table[d]
-            };
-            started = true;
+    let naf = wnaf5(u2.as_ref());
+    let mut acc = Jacobian::<C>::identity();
+    for &d in naf.iter().rev() {
+        acc = acc.double();
+        if d > 0 {
+            acc = acc.add_vartime(&odd[(d as usize) / 2]);
+        } else if d < 0 {
+            acc = acc.add_vartime(&odd[((-d) as usize) / 2].neg());
         }
     }
     let base = C::base_table();
-    for (i, row) in base.chunks_exact(15).enumerate() {
-        let d = window(u1.as_ref(), i) as usize;
-        if d != 0 {
-            acc = acc.add_affine(&row[d - 1]);
+    for (i, row) in base.chunks_exact(BASE_ROW).enumerate() {
+        let (mag, neg) = booth_digit(u1.as_ref(), i);
+        if mag != 0 {
+            acc = acc.add_affine_vartime(&row[mag as usize - 1], neg != 0);
         }
     }
     acc
