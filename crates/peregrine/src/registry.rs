@@ -1031,14 +1031,28 @@ fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// The NIST-curve kernel of a `--impl` name for P-256 (every kernel).
+fn nist_kernel(imp: &str) -> Option<nist::Checked> {
+    checked::<nist::Impl>(imp)
+}
+
+/// The kernel of a `--impl` name for P-384 and P-521, which have the
+/// portable one only so far.
+fn nist_portable(imp: &str) -> Option<nist::Checked> {
+    checked::<nist::portable::Impl>(imp)?;
+    nist::Impl::Soft.check()
+}
+
 macro_rules! nist_bench {
-    ($curve:ident, $key:expr, $hash:ty, $ecdsa:ident, $ecdh:ident, $keygen:ident) => {
+    ($curve:ident, $kernel:ident, $key:expr, $hash:ty, $ecdsa:ident, $ecdh:ident, $keygen:ident) => {
         /// ECDSA sign (hedged, as `sign_prehashed` does by default) or
         /// verify of [`ECDSA_BENCH_DIGEST`].
         #[cfg(feature = "getrandom")]
         fn $ecdsa(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-            checked::<nist::Impl>(imp)?;
-            let key = nist::$curve::PrivateKey::from_bytes(&unhex(NIST_BENCH_KEYS[$key])).ok()?;
+            let c = $kernel(imp)?;
+            let key =
+                nist::$curve::PrivateKey::from_bytes_with_impl(&unhex(NIST_BENCH_KEYS[$key]), c)
+                    .ok()?;
             let d = ECDSA_BENCH_DIGEST;
             Some(match o.op {
                 0 => Box::new(move |_: &mut [u8]| {
@@ -1063,11 +1077,13 @@ macro_rules! nist_bench {
 
         /// One ECDH shared secret (the peer point decoded beforehand).
         fn $ecdh(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-            checked::<nist::Impl>(imp)?;
+            let c = $kernel(imp)?;
             if o.op != 0 {
                 return None;
             }
-            let key = nist::$curve::PrivateKey::from_bytes(&unhex(NIST_BENCH_KEYS[$key])).ok()?;
+            let key =
+                nist::$curve::PrivateKey::from_bytes_with_impl(&unhex(NIST_BENCH_KEYS[$key]), c)
+                    .ok()?;
             let peer = *key.public_key();
             Some(Box::new(move |_: &mut [u8]| {
                 key.diffie_hellman(&peer).map_or(0, |s| s[0])
@@ -1077,13 +1093,13 @@ macro_rules! nist_bench {
         /// One key pair from a private scalar (the public point by the
         /// fixed-base table).
         fn $keygen(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-            checked::<nist::Impl>(imp)?;
+            let c = $kernel(imp)?;
             if o.op != 0 {
                 return None;
             }
             let d = unhex(NIST_BENCH_KEYS[$key]);
             Some(Box::new(move |_: &mut [u8]| {
-                nist::$curve::PrivateKey::from_bytes(&d)
+                nist::$curve::PrivateKey::from_bytes_with_impl(&d, c)
                     .map_or(0, |k| k.public_key().to_compressed()[1])
             }))
         }
@@ -1092,6 +1108,7 @@ macro_rules! nist_bench {
 
 nist_bench!(
     p256,
+    nist_kernel,
     0,
     crate::hash::sha256::Sha256,
     bench_ecdsa_p256,
@@ -1100,6 +1117,7 @@ nist_bench!(
 );
 nist_bench!(
     p384,
+    nist_portable,
     1,
     crate::hash::sha512::Sha384,
     bench_ecdsa_p384,
@@ -1108,6 +1126,7 @@ nist_bench!(
 );
 nist_bench!(
     p521,
+    nist_portable,
     2,
     crate::hash::sha512::Sha512,
     bench_ecdsa_p521,
@@ -1695,7 +1714,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(EDDSA_OPS),
         0,
         1,
-        nist::Impl,
+        nist::portable::Impl,
         no_stream,
         bench_ecdsa_p384
     ),
@@ -1706,7 +1725,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(ECDH_OPS),
         0,
         1,
-        nist::Impl,
+        nist::portable::Impl,
         no_stream,
         bench_ecdh_p384
     ),
@@ -1717,7 +1736,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(KEYGEN_OPS),
         0,
         1,
-        nist::Impl,
+        nist::portable::Impl,
         no_stream,
         bench_keygen_p384
     ),
@@ -1728,7 +1747,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(EDDSA_OPS),
         0,
         1,
-        nist::Impl,
+        nist::portable::Impl,
         no_stream,
         bench_ecdsa_p521
     ),
@@ -1739,7 +1758,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(ECDH_OPS),
         0,
         1,
-        nist::Impl,
+        nist::portable::Impl,
         no_stream,
         bench_ecdh_p521
     ),
@@ -1750,7 +1769,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(KEYGEN_OPS),
         0,
         1,
-        nist::Impl,
+        nist::portable::Impl,
         no_stream,
         bench_keygen_p521
     ),

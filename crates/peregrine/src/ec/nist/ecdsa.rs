@@ -372,7 +372,7 @@ macro_rules! curve_api {
             use super::ecdsa;
             use super::field::Elem;
             use super::point::{self, Affine};
-            use super::{Curve, Scalar};
+            use super::{Checked, Curve, Impl, Scalar};
             use crate::Error;
             use crate::hash::Hash;
 
@@ -416,20 +416,40 @@ macro_rules! curve_api {
                         return Err(Error::InvalidLength { what: "private key", got: bytes.len() });
                     }
                     let d = ecdsa::scalar_from_bytes::<C>(bytes).ok_or(bad("private scalar not in [1, n-1]"))?;
-                    Self::from_scalar(d)
+                    Self::from_scalar(d, Impl::best())
                 }
 
-                fn from_scalar(d: Scalar<C>) -> Result<PrivateKey, Error> {
-                    let p = point::mul_base::<C>(&d);
+                /// As [`PrivateKey::from_bytes`], computing with the
+                /// field kernel `imp` (the public key, and every later
+                /// operation of the key).
+                pub fn from_bytes_with_impl(bytes: &[u8], imp: Checked) -> Result<PrivateKey, Error> {
+                    if bytes.len() != FIELD_BYTES {
+                        return Err(Error::InvalidLength { what: "private key", got: bytes.len() });
+                    }
+                    let d = ecdsa::scalar_from_bytes::<C>(bytes).ok_or(bad("private scalar not in [1, n-1]"))?;
+                    Self::from_scalar(d, imp)
+                }
+
+                /// The same key computing with the field kernel `imp`
+                /// (its public key too).
+                pub fn with_impl(mut self, imp: Checked) -> PrivateKey {
+                    self.public.imp = imp;
+                    self
+                }
+
+                fn from_scalar(d: Scalar<C>, imp: Checked) -> Result<PrivateKey, Error> {
                     // d in [1, n-1]: d G is never the identity
-                    let a = p.to_affine().ok_or(Error::FaultDetected)?;
+                    let a = with_curve!($curve, imp, |K| {
+                        point::mul_base::<K>(&d).to_affine().map(|a| a.cast::<C>())
+                    })
+                    .ok_or(Error::FaultDetected)?;
                     let mut x = a.x.to_canonical();
                     let mut y = a.y.to_canonical();
                     // the public key is public
                     crate::ct::declassify_slice(x.as_mut());
                     crate::ct::declassify_slice(y.as_mut());
                     let a = Affine { x: Elem::from_canonical(&x), y: Elem::from_canonical(&y) };
-                    Ok(PrivateKey { d, public: PublicKey { q: a } })
+                    Ok(PrivateKey { d, public: PublicKey { q: a, imp } })
                 }
 
                 /// A fresh key from the operating system's random number
@@ -444,7 +464,7 @@ macro_rules! curve_api {
                         let excess = 8 * FIELD_BYTES - <C as Curve>::ORDER_BITS;
                         b[0] &= 0xffu8 >> excess;
                         if let Some(d) = ecdsa::scalar_from_bytes::<C>(&*b) {
-                            return Self::from_scalar(d);
+                            return Self::from_scalar(d, Impl::best());
                         }
                     }
                 }
@@ -481,7 +501,7 @@ macro_rules! curve_api {
                     let mut extra = zeroize::Zeroizing::new([0u8; 32]);
                     getrandom::fill(&mut *extra).map_err(|_| Error::RandomnessUnavailable)?;
                     crate::ct::classify_slice(&mut *extra);
-                    let (r, s) = ecdsa::sign::<C, H>(&self.d, digest, &*extra);
+                    let (r, s) = with_curve!($curve, self.public.imp, |K| ecdsa::sign::<K, H>(&self.d, digest, &*extra));
                     Ok(Signature { r, s })
                 }
 
@@ -495,13 +515,14 @@ macro_rules! curve_api {
 
                 /// Signs a digest computed with `H`, pure RFC 6979 nonce.
                 pub fn sign_prehashed_deterministic<H: Hash>(&self, digest: &[u8]) -> Signature {
-                    let (r, s) = ecdsa::sign::<C, H>(&self.d, digest, &[]);
+                    let (r, s) = with_curve!($curve, self.public.imp, |K| ecdsa::sign::<K, H>(&self.d, digest, &[]));
                     Signature { r, s }
                 }
 
                 /// ECDH: the x-coordinate of `d Q` ([`FIELD_BYTES`] bytes).
                 pub fn diffie_hellman(&self, peer: &PublicKey) -> Result<zeroize::Zeroizing<Vec<u8>>, Error> {
-                    ecdsa::agree::<C>(&self.d, &peer.q).map(zeroize::Zeroizing::new)
+                    with_curve!($curve, self.public.imp, |K| ecdsa::agree::<K>(&self.d, &peer.q.cast::<K>()))
+                        .map(zeroize::Zeroizing::new)
                 }
             }
 
@@ -509,6 +530,7 @@ macro_rules! curve_api {
             #[derive(Clone, Copy)]
             pub struct PublicKey {
                 q: Affine<C>,
+                imp: Checked,
             }
 
             impl core::fmt::Debug for PublicKey {
@@ -530,7 +552,7 @@ macro_rules! curve_api {
                 /// p, on the curve; the identity is refused.
                 pub fn from_sec1(bytes: &[u8]) -> Result<PublicKey, Error> {
                     Affine::<C>::from_sec1(bytes)
-                        .map(|q| PublicKey { q })
+                        .map(|q| PublicKey { q, imp: Impl::best() })
                         .ok_or(bad("not a SEC1 point of the curve"))
                 }
 
@@ -538,7 +560,13 @@ macro_rules! curve_api {
                 /// id-ecPublicKey, this curve's named-curve OID, a SEC1
                 /// point).
                 pub fn from_public_key_der(der: &[u8]) -> Result<PublicKey, Error> {
-                    ecdsa::spki_point::<C>(der, CURVE_OID).map(|q| PublicKey { q })
+                    ecdsa::spki_point::<C>(der, CURVE_OID).map(|q| PublicKey { q, imp: Impl::best() })
+                }
+
+                /// The same key verifying with the field kernel `imp`.
+                pub fn with_impl(mut self, imp: Checked) -> PublicKey {
+                    self.imp = imp;
+                    self
                 }
 
                 /// `04 || x || y`.
@@ -566,7 +594,8 @@ macro_rules! curve_api {
                 /// Verifies `sig` on a digest (any length; truncated to
                 /// the order's bit length).
                 pub fn verify_prehashed(&self, digest: &[u8], sig: &Signature) -> Result<(), Error> {
-                    if ecdsa::verify_vartime::<C>(&self.q, digest, &sig.r, &sig.s) {
+                    let q = &self.q;
+                    if with_curve!($curve, self.imp, |K| ecdsa::verify_vartime::<K>(&q.cast::<K>(), digest, &sig.r, &sig.s)) {
                         Ok(())
                     } else {
                         Err(Error::VerificationFailed)

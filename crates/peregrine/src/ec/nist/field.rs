@@ -30,6 +30,21 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     const R1: [u64; N] = mont_const(&one(), &Self::P);
     /// `R^2 mod P`.
     const R2: [u64; N] = mont_const(&Self::R1, &Self::P);
+
+    /// The Montgomery product of reduced limbs, reduced: the portable
+    /// CIOS unless a modulus brings a kernel of its own.
+    #[inline(always)]
+    fn mont_mul(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        Mont::<Self, N>::from_limbs(*a)
+            .mul_portable(&Mont::from_limbs(*b))
+            .l
+    }
+
+    /// The Montgomery square of reduced limbs, reduced.
+    #[inline(always)]
+    fn mont_sqr(a: &[u64; N]) -> [u64; N] {
+        Mont::<Self, N>::from_limbs(*a).sqr_portable().l
+    }
 }
 
 /// Little-endian limbs of a big-endian hex string (at most `16 N` digits).
@@ -197,6 +212,11 @@ pub(crate) trait Elem: Copy {
     }
     /// Overwrites the value with zero (volatile writes).
     fn wipe(&mut self);
+    /// The internal representation (Montgomery form), for moving an
+    /// element between kernels of the same modulus.
+    fn to_raw(&self) -> Self::Limbs;
+    /// The element of an internal representation from [`Elem::to_raw`].
+    fn from_raw(l: Self::Limbs) -> Self;
     /// A square root for a modulus `= 3 mod 4` (`self^((p+1)/4)`), and all
     /// ones when it is one (`self` is a square).
     fn sqrt(&self) -> (Self, Mask) {
@@ -273,6 +293,75 @@ impl<M: Modulus<N>, const N: usize> Mont<M, N> {
         o
     }
 
+    /// Montgomery product `self * other / R mod p`, portable (CIOS).
+    #[inline(always)]
+    pub(crate) fn mul_portable(&self, other: &Self) -> Self {
+        let a = &self.l;
+        let b = &other.l;
+        let p = &M::P;
+        let mut t = [0u64; N];
+        let mut t_n = 0u64;
+        for &ai in a.iter() {
+            let mut c = 0;
+            for j in 0..N {
+                (t[j], c) = mac(t[j], ai, b[j], c);
+            }
+            let (s, t_n1) = adc(t_n, c, 0);
+            let m = t[0].wrapping_mul(M::N0);
+            let (_, mut c) = mac(t[0], m, p[0], 0);
+            for j in 1..N {
+                (t[j - 1], c) = mac(t[j], m, p[j], c);
+            }
+            let (s2, c2) = adc(s, c, 0);
+            t[N - 1] = s2;
+            t_n = t_n1 + c2;
+        }
+        Self::reduce_once(t_n, &t)
+    }
+
+    /// `self^2`, portable (separated operand scanning).
+    #[inline(always)]
+    pub(crate) fn sqr_portable(&self) -> Self {
+        // Separated operand scanning: the 2N-limb square (each cross
+        // product once, then doubled), then N Montgomery reduction steps.
+        const MAX: usize = 9;
+        const { assert!(N <= MAX) };
+        let a = &self.l;
+        let p = &M::P;
+        let mut t = [0u64; 2 * MAX];
+        for i in 0..N {
+            let mut c = 0;
+            for j in i + 1..N {
+                (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
+            }
+            t[i + N] = c;
+        }
+        let mut hi = 0;
+        for x in t[..2 * N].iter_mut() {
+            let nx = (*x << 1) | hi;
+            hi = *x >> 63;
+            *x = nx;
+        }
+        let mut c = 0;
+        for i in 0..N {
+            let (lo, h) = mac(0, a[i], a[i], 0);
+            (t[2 * i], c) = adc(t[2 * i], lo, c);
+            (t[2 * i + 1], c) = adc(t[2 * i + 1], h, c);
+        }
+        let mut top = 0;
+        for i in 0..N {
+            let m = t[i].wrapping_mul(M::N0);
+            let mut c = 0;
+            for j in 0..N {
+                (t[i + j], c) = mac(t[i + j], m, p[j], c);
+            }
+            (t[i + N], top) = adc(t[i + N], c, top);
+        }
+        let mut r = [0u64; N];
+        r.copy_from_slice(&t[N..2 * N]);
+        Self::reduce_once(top, &r)
+    }
+
     /// Reduces `hi * 2^(64N) + x < 2p` to below p.
     #[inline(always)]
     fn reduce_once(hi: u64, x: &[u64; N]) -> Self {
@@ -294,6 +383,16 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
 
     fn wipe(&mut self) {
         zeroize::Zeroize::zeroize(&mut self.l);
+    }
+
+    #[inline(always)]
+    fn to_raw(&self) -> [u64; N] {
+        self.l
+    }
+
+    #[inline(always)]
+    fn from_raw(l: [u64; N]) -> Self {
+        Self::from_limbs(l)
     }
 
     /// `x mod p` of a canonical value `x < p` (run time).
@@ -354,73 +453,16 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
         Self::ZERO.sub(self)
     }
 
-    /// Montgomery product `self * other / R mod p` (CIOS).
+    /// Montgomery product `self * other / R mod p`.
     #[inline]
     fn mul(&self, other: &Self) -> Self {
-        let a = &self.l;
-        let b = &other.l;
-        let p = &M::P;
-        let mut t = [0u64; N];
-        let mut t_n = 0u64;
-        for &ai in a.iter() {
-            let mut c = 0;
-            for j in 0..N {
-                (t[j], c) = mac(t[j], ai, b[j], c);
-            }
-            let (s, t_n1) = adc(t_n, c, 0);
-            let m = t[0].wrapping_mul(M::N0);
-            let (_, mut c) = mac(t[0], m, p[0], 0);
-            for j in 1..N {
-                (t[j - 1], c) = mac(t[j], m, p[j], c);
-            }
-            let (s2, c2) = adc(s, c, 0);
-            t[N - 1] = s2;
-            t_n = t_n1 + c2;
-        }
-        Self::reduce_once(t_n, &t)
+        Self::from_limbs(M::mont_mul(&self.l, &other.l))
     }
 
     /// `self^2`.
     #[inline]
     fn sqr(&self) -> Self {
-        // Separated operand scanning: the 2N-limb square (each cross
-        // product once, then doubled), then N Montgomery reduction steps.
-        const MAX: usize = 9;
-        const { assert!(N <= MAX) };
-        let a = &self.l;
-        let p = &M::P;
-        let mut t = [0u64; 2 * MAX];
-        for i in 0..N {
-            let mut c = 0;
-            for j in i + 1..N {
-                (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
-            }
-            t[i + N] = c;
-        }
-        let mut hi = 0;
-        for x in t[..2 * N].iter_mut() {
-            let nx = (*x << 1) | hi;
-            hi = *x >> 63;
-            *x = nx;
-        }
-        let mut c = 0;
-        for i in 0..N {
-            let (lo, h) = mac(0, a[i], a[i], 0);
-            (t[2 * i], c) = adc(t[2 * i], lo, c);
-            (t[2 * i + 1], c) = adc(t[2 * i + 1], h, c);
-        }
-        let mut top = 0;
-        for i in 0..N {
-            let m = t[i].wrapping_mul(M::N0);
-            let mut c = 0;
-            for j in 0..N {
-                (t[i + j], c) = mac(t[i + j], m, p[j], c);
-            }
-            (t[i + N], top) = adc(t[i + N], c, top);
-        }
-        let mut r = [0u64; N];
-        r.copy_from_slice(&t[N..2 * N]);
-        Self::reduce_once(top, &r)
+        Self::from_limbs(M::mont_sqr(&self.l))
     }
 
     /// `self^(2^k)`.

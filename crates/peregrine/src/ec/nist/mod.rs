@@ -44,6 +44,8 @@ pub(crate) mod ecdsa;
 pub(crate) mod field;
 pub mod keys;
 pub(crate) mod point;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_adx;
 
 use core::sync::atomic::{AtomicPtr, Ordering};
 
@@ -52,9 +54,51 @@ use point::Affine;
 
 crate::cpu::backends! {
     primitive: "nist-ec", doc: "A field kernel of the NIST curves.";
+    /// x86-64 BMI2 + ADX inline `asm!` for P-256's field (MULX with
+    /// ADCX/ADOX chains, reduction by the prime's special form); P-384,
+    /// P-521 and the scalars stay portable.
+    Adx = "adx", "x86_64", [Bmi2, Adx];
     /// Portable Rust: Montgomery multiplication over 64-bit limbs with
     /// `u128` products, one generic implementation for the three curves.
     Soft = "soft", any, [];
+}
+
+/// The kernels of P-384 and P-521 (the portable one so far): `speed`'s
+/// rows for those curves list these, so no row names a kernel that does
+/// not compute them.
+pub mod portable {
+    crate::cpu::backends! {
+        primitive: "nist-ec-portable", doc: "The field kernels of P-384 and P-521.";
+        /// Portable Rust (`field.rs`), as [`super::Impl::Soft`].
+        Soft = "soft", any, [];
+    }
+}
+
+/// Runs `$body` with the type `$c` bound to the curve marker that computes
+/// curve `$curve` with the kernel of `$imp` (a [`Checked`]): the curve
+/// code is generic over the marker, so the choice is made once per
+/// operation. Points cross between markers with [`point::Affine::cast`]
+/// (the field representations are the same); scalars are one type.
+macro_rules! with_curve {
+    (P256, $imp:expr, |$c:ident| $body:expr) => {{
+        let imp: $crate::ec::nist::Checked = $imp;
+        match imp.get() {
+            #[cfg(target_arch = "x86_64")]
+            $crate::ec::nist::Impl::Adx => {
+                type $c = $crate::ec::nist::P256Adx;
+                $body
+            }
+            _ => {
+                type $c = $crate::ec::nist::P256;
+                $body
+            }
+        }
+    }};
+    ($curve:ident, $imp:expr, |$c:ident| $body:expr) => {{
+        let _: $crate::ec::nist::Checked = $imp;
+        type $c = $crate::ec::nist::$curve;
+        $body
+    }};
 }
 
 /// A field element of curve `C`.
@@ -159,6 +203,54 @@ macro_rules! curve {
 
 mod c256 {
     use super::*;
+
+    /// P-256 computed by the BMI2/ADX field kernel (`x86_64_adx.rs`).
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) mod adx {
+        use super::super::field::{Modulus, Mont};
+        use super::super::{Curve, x86_64_adx};
+        use super::{AtomicPtr, P256, moduli};
+        use crate::ec::nist::point::Affine;
+
+        /// P-256's p, multiplied by the ADX kernel. Elements of this
+        /// modulus exist only inside `with_curve!`'s `Impl::Adx` arm,
+        /// which a `Checked` for `Adx` (BMI2 and ADX seen) guards.
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct PAdx;
+        impl Modulus<4> for PAdx {
+            const P: [u64; 4] = <moduli::P as Modulus<4>>::P;
+            #[inline(always)]
+            fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+                // SAFETY: see `PAdx`: only reached after `Impl::check`
+                // saw BMI2 and ADX.
+                unsafe { x86_64_adx::mul(a, b) }
+            }
+            #[inline(always)]
+            fn mont_sqr(a: &[u64; 4]) -> [u64; 4] {
+                // SAFETY: as above.
+                unsafe { x86_64_adx::sqr(a) }
+            }
+        }
+
+        /// The curve marker of P-256 on the ADX kernel.
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct P256Adx;
+        impl Curve for P256Adx {
+            type Fe = Mont<PAdx, 4>;
+            type Scalar = <P256 as Curve>::Scalar;
+            const NAME: &'static str = P256::NAME;
+            const FIELD_BYTES: usize = P256::FIELD_BYTES;
+            const ORDER_BITS: usize = P256::ORDER_BITS;
+            const B: Self::Fe = Mont::from_limbs(P256::B.l);
+            const GX: Self::Fe = Mont::from_limbs(P256::GX.l);
+            const GY: Self::Fe = Mont::from_limbs(P256::GY.l);
+            fn base_table() -> &'static [Affine<Self>] {
+                static SLOT: AtomicPtr<Affine<P256Adx>> = AtomicPtr::new(core::ptr::null_mut());
+                super::super::once_table(&SLOT)
+            }
+        }
+    }
+
     curve!(
         P256, "P-256", limbs: 4, bytes: 32, bits: 256,
         p: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
@@ -194,6 +286,8 @@ mod c521 {
 }
 
 pub(crate) use c256::P256;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use c256::adx::P256Adx;
 pub(crate) use c384::P384;
 pub(crate) use c521::P521;
 
@@ -318,6 +412,10 @@ mod tests {
         mul2_checks::<P256>();
         mul2_checks::<P384>();
         mul2_checks::<P521>();
+        #[cfg(target_arch = "x86_64")]
+        if Impl::Adx.check().is_some() {
+            mul2_checks::<P256Adx>();
+        }
     }
 
     #[test]
@@ -325,5 +423,86 @@ mod tests {
         generator_checks::<P256>();
         generator_checks::<P384>();
         generator_checks::<P521>();
+        #[cfg(target_arch = "x86_64")]
+        if Impl::Adx.check().is_some() {
+            generator_checks::<P256Adx>();
+        }
+    }
+}
+
+/// The ADX kernel against the portable one on P-256's field: edge values
+/// (0, 1, 2, p - 1, p - 2, 2^255, values with every top bit set), random
+/// reduced values, and long chains where each output feeds the next.
+#[cfg(all(test, target_arch = "x86_64"))]
+mod adx_tests {
+    use super::c256::adx::PAdx;
+    use super::c256::moduli::P;
+    use super::field::{Modulus, Mont};
+
+    fn portable_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        Mont::<P, 4>::from_limbs(*a)
+            .mul_portable(&Mont::from_limbs(*b))
+            .l
+    }
+
+    /// `x mod p` for any 256-bit `x` (below 2p: one subtraction).
+    fn reduce(x: [u64; 4]) -> [u64; 4] {
+        let p = <P as Modulus<4>>::P;
+        let mut d = [0u64; 4];
+        let mut b = 0u64;
+        for i in 0..4 {
+            let (v, o1) = x[i].overflowing_sub(p[i]);
+            let (v, o2) = v.overflowing_sub(b);
+            d[i] = v;
+            b = (o1 | o2) as u64;
+        }
+        if b == 1 { x } else { d }
+    }
+
+    #[test]
+    fn adx_kernel_matches_portable() {
+        if super::Impl::Adx.check().is_none() {
+            std::eprintln!("adx_kernel_matches_portable: skipped, the CPU lacks BMI2/ADX");
+            return;
+        }
+        let p = <P as Modulus<4>>::P;
+        let mut vals: alloc::vec::Vec<[u64; 4]> = alloc::vec![
+            [0; 4],
+            [1, 0, 0, 0],
+            [2, 0, 0, 0],
+            [p[0] - 1, p[1], p[2], p[3]],
+            [p[0] - 2, p[1], p[2], p[3]],
+            [0, 0, 0, 1 << 63],
+            [u64::MAX, u64::MAX, u64::MAX, p[3] - 1],
+            [0, p[1] + 1, 0, p[3]],
+            <P as Modulus<4>>::R1,
+            <P as Modulus<4>>::R2,
+        ];
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for _ in 0..300 {
+            vals.push(reduce([next(), next(), next(), next()]));
+        }
+        for a in &vals {
+            // SAFETY (of the kernel's use): the check above saw BMI2/ADX.
+            assert_eq!(PAdx::mont_sqr(a), portable_mul(a, a), "sqr {a:x?}");
+            for b in &vals {
+                assert_eq!(PAdx::mont_mul(a, b), portable_mul(a, b), "{a:x?} * {b:x?}");
+            }
+        }
+        let (mut x, mut y) = (vals[12], vals[12]);
+        for i in 0..20_000 {
+            let k = vals[i % vals.len()];
+            x = PAdx::mont_mul(&x, &k);
+            y = portable_mul(&y, &k);
+            x = PAdx::mont_sqr(&x);
+            y = portable_mul(&y, &y);
+        }
+        assert_eq!(x, y, "chain");
     }
 }

@@ -212,6 +212,19 @@ impl<C: Curve> Point<C> {
 }
 
 impl<C: Curve> Affine<C> {
+    /// The same point for another kernel of the same curve (the field
+    /// elements keep their representation).
+    #[inline]
+    pub(crate) fn cast<D: Curve>(&self) -> Affine<D>
+    where
+        D::Fe: Elem<Limbs = <C::Fe as Elem>::Limbs>,
+    {
+        Affine {
+            x: D::Fe::from_raw(self.x.to_raw()),
+            y: D::Fe::from_raw(self.y.to_raw()),
+        }
+    }
+
     /// Whether `(x, y)` satisfies the curve equation.
     pub(crate) fn is_on_curve(&self) -> Mask {
         let y2 = self.y.sqr();
