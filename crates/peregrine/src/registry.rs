@@ -1031,13 +1031,14 @@ fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
-/// The NIST-curve kernel of a `--impl` name for P-256 (every kernel).
+/// The NIST-curve kernel of a `--impl` name for P-256 and P-384 (every
+/// kernel).
 fn nist_kernel(imp: &str) -> Option<nist::Checked> {
     checked::<nist::Impl>(imp)
 }
 
-/// The kernel of a `--impl` name for P-384 and P-521, which have the
-/// portable one only so far.
+/// The kernel of a `--impl` name for P-521, which has the portable one
+/// only so far.
 fn nist_portable(imp: &str) -> Option<nist::Checked> {
     checked::<nist::portable::Impl>(imp)?;
     nist::Impl::Soft.check()
@@ -1117,7 +1118,7 @@ nist_bench!(
 );
 nist_bench!(
     p384,
-    nist_portable,
+    nist_kernel,
     1,
     crate::hash::sha512::Sha384,
     bench_ecdsa_p384,
@@ -1714,7 +1715,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(EDDSA_OPS),
         0,
         1,
-        nist::portable::Impl,
+        nist::Impl,
         no_stream,
         bench_ecdsa_p384
     ),
@@ -1725,7 +1726,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(ECDH_OPS),
         0,
         1,
-        nist::portable::Impl,
+        nist::Impl,
         no_stream,
         bench_ecdh_p384
     ),
@@ -1736,7 +1737,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(KEYGEN_OPS),
         0,
         1,
-        nist::portable::Impl,
+        nist::Impl,
         no_stream,
         bench_keygen_p384
     ),

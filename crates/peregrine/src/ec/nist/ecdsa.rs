@@ -370,7 +370,7 @@ macro_rules! curve_api {
 
             use super::$curve as C;
             use super::ecdsa;
-            use super::field::Elem;
+            use super::field::{Elem, cast};
             use super::point::{self, Affine};
             use super::{Checked, Curve, Impl, Scalar};
             use crate::Error;
@@ -440,7 +440,7 @@ macro_rules! curve_api {
                 fn from_scalar(d: Scalar<C>, imp: Checked) -> Result<PrivateKey, Error> {
                     // d in [1, n-1]: d G is never the identity
                     let a = with_curve!($curve, imp, |K| {
-                        point::mul_base::<K>(&d).to_affine().map(|a| a.cast::<C>())
+                        point::mul_base::<K>(&cast(&d)).to_affine().map(|a| a.cast::<C>())
                     })
                     .ok_or(Error::FaultDetected)?;
                     let mut x = a.x.to_canonical();
@@ -501,7 +501,10 @@ macro_rules! curve_api {
                     let mut extra = zeroize::Zeroizing::new([0u8; 32]);
                     getrandom::fill(&mut *extra).map_err(|_| Error::RandomnessUnavailable)?;
                     crate::ct::classify_slice(&mut *extra);
-                    let (r, s) = with_curve!($curve, self.public.imp, |K| ecdsa::sign::<K, H>(&self.d, digest, &*extra));
+                    let (r, s) = with_curve!($curve, self.public.imp, |K| {
+                        let (r, s) = ecdsa::sign::<K, H>(&cast(&self.d), digest, &*extra);
+                        (cast::<_, Scalar<C>>(&r), cast::<_, Scalar<C>>(&s))
+                    });
                     Ok(Signature { r, s })
                 }
 
@@ -515,13 +518,16 @@ macro_rules! curve_api {
 
                 /// Signs a digest computed with `H`, pure RFC 6979 nonce.
                 pub fn sign_prehashed_deterministic<H: Hash>(&self, digest: &[u8]) -> Signature {
-                    let (r, s) = with_curve!($curve, self.public.imp, |K| ecdsa::sign::<K, H>(&self.d, digest, &[]));
+                    let (r, s) = with_curve!($curve, self.public.imp, |K| {
+                        let (r, s) = ecdsa::sign::<K, H>(&cast(&self.d), digest, &[]);
+                        (cast::<_, Scalar<C>>(&r), cast::<_, Scalar<C>>(&s))
+                    });
                     Signature { r, s }
                 }
 
                 /// ECDH: the x-coordinate of `d Q` ([`FIELD_BYTES`] bytes).
                 pub fn diffie_hellman(&self, peer: &PublicKey) -> Result<zeroize::Zeroizing<Vec<u8>>, Error> {
-                    with_curve!($curve, self.public.imp, |K| ecdsa::agree::<K>(&self.d, &peer.q.cast::<K>()))
+                    with_curve!($curve, self.public.imp, |K| ecdsa::agree::<K>(&cast(&self.d), &peer.q.cast::<K>()))
                         .map(zeroize::Zeroizing::new)
                 }
             }
@@ -595,7 +601,7 @@ macro_rules! curve_api {
                 /// the order's bit length).
                 pub fn verify_prehashed(&self, digest: &[u8], sig: &Signature) -> Result<(), Error> {
                     let q = &self.q;
-                    if with_curve!($curve, self.imp, |K| ecdsa::verify_vartime::<K>(&q.cast::<K>(), digest, &sig.r, &sig.s)) {
+                    if with_curve!($curve, self.imp, |K| ecdsa::verify_vartime::<K>(&q.cast::<K>(), digest, &cast(&sig.r), &cast(&sig.s))) {
                         Ok(())
                     } else {
                         Err(Error::VerificationFailed)

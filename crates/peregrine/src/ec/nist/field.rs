@@ -239,6 +239,13 @@ pub(crate) trait Elem: Copy {
     }
 }
 
+/// The same value under another kernel of the same modulus (the
+/// representation is shared).
+#[inline(always)]
+pub(crate) fn cast<A: Elem, B: Elem<Limbs = A::Limbs>>(a: &A) -> B {
+    B::from_raw(a.to_raw())
+}
+
 /// An element modulo `M::P` in Montgomery form (`x R mod p`), fully
 /// reduced.
 pub(crate) struct Mont<M: Modulus<N>, const N: usize> {

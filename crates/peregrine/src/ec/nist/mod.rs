@@ -54,21 +54,20 @@ use point::Affine;
 
 crate::cpu::backends! {
     primitive: "nist-ec", doc: "A field kernel of the NIST curves.";
-    /// x86-64 BMI2 + ADX inline `asm!` for P-256's field (MULX with
-    /// ADCX/ADOX chains, reduction by the prime's special form); P-384,
-    /// P-521 and the scalars stay portable.
+    /// x86-64 BMI2 + ADX inline `asm!` for P-256 and P-384 (MULX with
+    /// ADCX/ADOX chains; P-256's field reduced by the prime's special
+    /// form, the rest by a generic CIOS); P-521 stays portable.
     Adx = "adx", "x86_64", [Bmi2, Adx];
     /// Portable Rust: Montgomery multiplication over 64-bit limbs with
     /// `u128` products, one generic implementation for the three curves.
     Soft = "soft", any, [];
 }
 
-/// The kernels of P-384 and P-521 (the portable one so far): `speed`'s
-/// rows for those curves list these, so no row names a kernel that does
-/// not compute them.
+/// The kernels of P-521 (the portable one so far): `speed`'s rows for it
+/// list these, so no row names a kernel that does not compute it.
 pub mod portable {
     crate::cpu::backends! {
-        primitive: "nist-ec-portable", doc: "The field kernels of P-384 and P-521.";
+        primitive: "nist-ec-portable", doc: "The field kernels of P-521.";
         /// Portable Rust (`field.rs`), as [`super::Impl::Soft`].
         Soft = "soft", any, [];
     }
@@ -90,6 +89,20 @@ macro_rules! with_curve {
             }
             _ => {
                 type $c = $crate::ec::nist::P256;
+                $body
+            }
+        }
+    }};
+    (P384, $imp:expr, |$c:ident| $body:expr) => {{
+        let imp: $crate::ec::nist::Checked = $imp;
+        match imp.get() {
+            #[cfg(target_arch = "x86_64")]
+            $crate::ec::nist::Impl::Adx => {
+                type $c = $crate::ec::nist::P384Adx;
+                $body
+            }
+            _ => {
+                type $c = $crate::ec::nist::P384;
                 $body
             }
         }
@@ -201,55 +214,91 @@ macro_rules! curve {
     };
 }
 
+/// A curve marker computing `$base` with ADX kernels: a module `adx`
+/// with moduli `PAdx` (field) and `NAdx` (scalars) whose Montgomery
+/// products call the kernels, and the marker `$name`. Elements of these
+/// moduli exist only inside `with_curve!`'s `Impl::Adx` arm, which a
+/// `Checked` for `Adx` (BMI2 and ADX seen) guards.
+#[cfg(target_arch = "x86_64")]
+macro_rules! adx_curve {
+    (
+        $(#[$doc:meta])* $name:ident, $base:ident, $n:literal,
+        fe: ($pm:path, $fmul:path, $fsqr:path),
+        scalar: ($nm:path, $smul:path)
+    ) => {
+        pub(crate) mod adx {
+            use super::super::field::{Modulus, Mont};
+            use super::super::{Curve, x86_64_adx};
+            use super::{AtomicPtr, $base, moduli};
+            use crate::ec::nist::point::Affine;
+
+            /// The field modulus, multiplied by the ADX kernel.
+            #[derive(Clone, Copy, Debug)]
+            pub(crate) struct PAdx;
+            impl Modulus<$n> for PAdx {
+                const P: [u64; $n] = <$pm as Modulus<$n>>::P;
+                #[inline(always)]
+                fn mont_mul(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: see the macro: only reached after
+                    // `Impl::check` saw BMI2 and ADX.
+                    unsafe { $fmul(a, b) }
+                }
+                #[inline(always)]
+                fn mont_sqr(a: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $fsqr(a) }
+                }
+            }
+
+            /// The group order, multiplied by the ADX kernel.
+            #[derive(Clone, Copy, Debug)]
+            pub(crate) struct NAdx;
+            impl Modulus<$n> for NAdx {
+                const P: [u64; $n] = <$nm as Modulus<$n>>::P;
+                #[inline(always)]
+                fn mont_mul(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as for `PAdx`.
+                    unsafe { $smul(a, b) }
+                }
+                #[inline(always)]
+                fn mont_sqr(a: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as for `PAdx`.
+                    unsafe { $smul(a, a) }
+                }
+            }
+
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug)]
+            pub(crate) struct $name;
+            impl Curve for $name {
+                type Fe = Mont<PAdx, $n>;
+                type Scalar = Mont<NAdx, $n>;
+                const NAME: &'static str = $base::NAME;
+                const FIELD_BYTES: usize = $base::FIELD_BYTES;
+                const ORDER_BITS: usize = $base::ORDER_BITS;
+                const B: Self::Fe = Mont::from_limbs($base::B.l);
+                const GX: Self::Fe = Mont::from_limbs($base::GX.l);
+                const GY: Self::Fe = Mont::from_limbs($base::GY.l);
+                fn base_table() -> &'static [Affine<Self>] {
+                    static SLOT: AtomicPtr<Affine<$name>> = AtomicPtr::new(core::ptr::null_mut());
+                    super::super::once_table(&SLOT)
+                }
+            }
+        }
+    };
+}
+
 mod c256 {
     use super::*;
 
-    /// P-256 computed by the BMI2/ADX field kernel (`x86_64_adx.rs`).
     #[cfg(target_arch = "x86_64")]
-    pub(crate) mod adx {
-        use super::super::field::{Modulus, Mont};
-        use super::super::{Curve, x86_64_adx};
-        use super::{AtomicPtr, P256, moduli};
-        use crate::ec::nist::point::Affine;
-
-        /// P-256's p, multiplied by the ADX kernel. Elements of this
-        /// modulus exist only inside `with_curve!`'s `Impl::Adx` arm,
-        /// which a `Checked` for `Adx` (BMI2 and ADX seen) guards.
-        #[derive(Clone, Copy, Debug)]
-        pub(crate) struct PAdx;
-        impl Modulus<4> for PAdx {
-            const P: [u64; 4] = <moduli::P as Modulus<4>>::P;
-            #[inline(always)]
-            fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-                // SAFETY: see `PAdx`: only reached after `Impl::check`
-                // saw BMI2 and ADX.
-                unsafe { x86_64_adx::mul(a, b) }
-            }
-            #[inline(always)]
-            fn mont_sqr(a: &[u64; 4]) -> [u64; 4] {
-                // SAFETY: as above.
-                unsafe { x86_64_adx::sqr(a) }
-            }
-        }
-
-        /// The curve marker of P-256 on the ADX kernel.
-        #[derive(Clone, Copy, Debug)]
-        pub(crate) struct P256Adx;
-        impl Curve for P256Adx {
-            type Fe = Mont<PAdx, 4>;
-            type Scalar = <P256 as Curve>::Scalar;
-            const NAME: &'static str = P256::NAME;
-            const FIELD_BYTES: usize = P256::FIELD_BYTES;
-            const ORDER_BITS: usize = P256::ORDER_BITS;
-            const B: Self::Fe = Mont::from_limbs(P256::B.l);
-            const GX: Self::Fe = Mont::from_limbs(P256::GX.l);
-            const GY: Self::Fe = Mont::from_limbs(P256::GY.l);
-            fn base_table() -> &'static [Affine<Self>] {
-                static SLOT: AtomicPtr<Affine<P256Adx>> = AtomicPtr::new(core::ptr::null_mut());
-                super::super::once_table(&SLOT)
-            }
-        }
-    }
+    adx_curve!(
+        /// P-256 on the BMI2/ADX kernels (`x86_64_adx.rs`): the field by
+        /// the special-form `mul`/`sqr`, the scalars by the generic CIOS.
+        P256Adx, P256, 4,
+        fe: (moduli::P, x86_64_adx::mul, x86_64_adx::sqr),
+        scalar: (moduli::N, x86_64_adx::mul_n256)
+    );
 
     curve!(
         P256, "P-256", limbs: 4, bytes: 32, bits: 256,
@@ -263,6 +312,15 @@ mod c256 {
 
 mod c384 {
     use super::*;
+
+    #[cfg(target_arch = "x86_64")]
+    adx_curve!(
+        /// P-384 on the BMI2/ADX kernel (`x86_64_adx.rs`): generic CIOS
+        /// for the field and the scalars.
+        P384Adx, P384, 6,
+        fe: (moduli::P, x86_64_adx::mul_p384, x86_64_adx::sqr_p384),
+        scalar: (moduli::N, x86_64_adx::mul_n384)
+    );
     curve!(
         P384, "P-384", limbs: 6, bytes: 48, bits: 384,
         p: "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
@@ -289,6 +347,8 @@ pub(crate) use c256::P256;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use c256::adx::P256Adx;
 pub(crate) use c384::P384;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use c384::adx::P384Adx;
 pub(crate) use c521::P521;
 
 ecdsa::curve_api! {
@@ -415,6 +475,7 @@ mod tests {
         #[cfg(target_arch = "x86_64")]
         if Impl::Adx.check().is_some() {
             mul2_checks::<P256Adx>();
+            mul2_checks::<P384Adx>();
         }
     }
 
@@ -426,57 +487,67 @@ mod tests {
         #[cfg(target_arch = "x86_64")]
         if Impl::Adx.check().is_some() {
             generator_checks::<P256Adx>();
+            generator_checks::<P384Adx>();
         }
     }
 }
 
-/// The ADX kernel against the portable one on P-256's field: edge values
-/// (0, 1, 2, p - 1, p - 2, 2^255, values with every top bit set), random
-/// reduced values, and long chains where each output feeds the next.
+/// The ADX kernels against the portable one, for each modulus they
+/// serve: edge values (0, 1, 2, m - 1, m - 2, 2^(64N-1) reduced, every top
+/// bit set), random reduced values, every pair multiplied and squared,
+/// and a long chain where each output feeds the next.
 #[cfg(all(test, target_arch = "x86_64"))]
 mod adx_tests {
-    use super::c256::adx::PAdx;
-    use super::c256::moduli::P;
     use super::field::{Modulus, Mont};
 
-    fn portable_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        Mont::<P, 4>::from_limbs(*a)
-            .mul_portable(&Mont::from_limbs(*b))
-            .l
+    /// `x mod m` for any value of `N` limbs below `2^(64N)`, by repeated
+    /// subtraction (at most a few for these moduli).
+    fn reduce<const N: usize>(mut x: [u64; N], m: &[u64; N]) -> [u64; N] {
+        loop {
+            let mut d = [0u64; N];
+            let mut b = 0u64;
+            for i in 0..N {
+                let (v, o1) = x[i].overflowing_sub(m[i]);
+                let (v, o2) = v.overflowing_sub(b);
+                d[i] = v;
+                b = (o1 | o2) as u64;
+            }
+            if b == 1 {
+                return x;
+            }
+            x = d;
+        }
     }
 
-    /// `x mod p` for any 256-bit `x` (below 2p: one subtraction).
-    fn reduce(x: [u64; 4]) -> [u64; 4] {
-        let p = <P as Modulus<4>>::P;
-        let mut d = [0u64; 4];
-        let mut b = 0u64;
-        for i in 0..4 {
-            let (v, o1) = x[i].overflowing_sub(p[i]);
-            let (v, o2) = v.overflowing_sub(b);
-            d[i] = v;
-            b = (o1 | o2) as u64;
-        }
-        if b == 1 { x } else { d }
-    }
-
-    #[test]
-    fn adx_kernel_matches_portable() {
-        if super::Impl::Adx.check().is_none() {
-            std::eprintln!("adx_kernel_matches_portable: skipped, the CPU lacks BMI2/ADX");
-            return;
-        }
-        let p = <P as Modulus<4>>::P;
-        let mut vals: alloc::vec::Vec<[u64; 4]> = alloc::vec![
-            [0; 4],
-            [1, 0, 0, 0],
-            [2, 0, 0, 0],
-            [p[0] - 1, p[1], p[2], p[3]],
-            [p[0] - 2, p[1], p[2], p[3]],
-            [0, 0, 0, 1 << 63],
-            [u64::MAX, u64::MAX, u64::MAX, p[3] - 1],
-            [0, p[1] + 1, 0, p[3]],
-            <P as Modulus<4>>::R1,
-            <P as Modulus<4>>::R2,
+    fn check<K: Modulus<N>, M: Modulus<N>, const N: usize>(what: &str) {
+        assert_eq!(K::P, M::P);
+        let portable = |a: &[u64; N], b: &[u64; N]| {
+            Mont::<M, N>::from_limbs(*a)
+                .mul_portable(&Mont::from_limbs(*b))
+                .l
+        };
+        let m = M::P;
+        let small = |v: u64| {
+            let mut l = [0u64; N];
+            l[0] = v;
+            l
+        };
+        let mut mm1 = m;
+        mm1[0] -= 1;
+        let mut mm2 = m;
+        mm2[0] -= 2;
+        let mut top = [0u64; N];
+        top[N - 1] = 1 << 63;
+        let mut vals: alloc::vec::Vec<[u64; N]> = alloc::vec![
+            small(0),
+            small(1),
+            small(2),
+            mm1,
+            mm2,
+            reduce(top, &m),
+            reduce([u64::MAX; N], &m),
+            M::R1,
+            M::R2,
         ];
         let mut s = 0x2545_f491_4f6c_dd1du64;
         let mut next = || {
@@ -485,24 +556,40 @@ mod adx_tests {
             s ^= s << 17;
             s
         };
-        for _ in 0..300 {
-            vals.push(reduce([next(), next(), next(), next()]));
+        for _ in 0..200 {
+            let mut l = [0u64; N];
+            for x in l.iter_mut() {
+                *x = next();
+            }
+            vals.push(reduce(l, &m));
         }
         for a in &vals {
-            // SAFETY (of the kernel's use): the check above saw BMI2/ADX.
-            assert_eq!(PAdx::mont_sqr(a), portable_mul(a, a), "sqr {a:x?}");
+            assert_eq!(K::mont_sqr(a), portable(a, a), "{what}: sqr {a:x?}");
             for b in &vals {
-                assert_eq!(PAdx::mont_mul(a, b), portable_mul(a, b), "{a:x?} * {b:x?}");
+                assert_eq!(K::mont_mul(a, b), portable(a, b), "{what}: {a:x?} * {b:x?}");
             }
         }
-        let (mut x, mut y) = (vals[12], vals[12]);
-        for i in 0..20_000 {
+        let (mut x, mut y) = (vals[10], vals[10]);
+        for i in 0..10_000 {
             let k = vals[i % vals.len()];
-            x = PAdx::mont_mul(&x, &k);
-            y = portable_mul(&y, &k);
-            x = PAdx::mont_sqr(&x);
-            y = portable_mul(&y, &y);
+            x = K::mont_mul(&x, &k);
+            y = portable(&y, &k);
+            x = K::mont_sqr(&x);
+            y = portable(&y, &y);
         }
-        assert_eq!(x, y, "chain");
+        assert_eq!(x, y, "{what}: chain");
+    }
+
+    #[test]
+    fn adx_kernels_match_portable() {
+        if super::Impl::Adx.check().is_none() {
+            std::eprintln!("adx_kernels_match_portable: skipped, the CPU lacks BMI2/ADX");
+            return;
+        }
+        // (The kernels' safety condition: the check above saw BMI2/ADX.)
+        check::<super::c256::adx::PAdx, super::c256::moduli::P, 4>("P-256 p");
+        check::<super::c256::adx::NAdx, super::c256::moduli::N, 4>("P-256 n");
+        check::<super::c384::adx::PAdx, super::c384::moduli::P, 6>("P-384 p");
+        check::<super::c384::adx::NAdx, super::c384::moduli::N, 6>("P-384 n");
     }
 }
