@@ -14,6 +14,8 @@
 //!   accepts (on the curve, not infinity), with the same uncompressed
 //!   encoding.
 //! - ECDH: our shared secret equals OpenSSL's derivation.
+//! - Kernels: the default (best) kernel and `soft` give the same public
+//!   key, deterministic signature, verdict and shared secret.
 
 #![no_main]
 
@@ -52,16 +54,41 @@ macro_rules! curve_case {
                 assert_eq!(ours.is_ok(), in_range, "d {}", hex(&d));
                 let Ok(key) = ours else { return };
                 let ok = ossl_key(&group, &d).unwrap();
-                let q = ok.public_key().to_bytes(&group, PointConversionForm::UNCOMPRESSED, &mut ctx).unwrap();
-                assert_eq!(key.public_key().to_uncompressed(), q, "public key of {}", hex(&d));
+                let q = ok
+                    .public_key()
+                    .to_bytes(&group, PointConversionForm::UNCOMPRESSED, &mut ctx)
+                    .unwrap();
+                assert_eq!(
+                    key.public_key().to_uncompressed(),
+                    q,
+                    "public key of {}",
+                    hex(&d)
+                );
                 let n = inp.below(81);
                 let digest = inp.array(n);
                 let sig = key.sign_prehashed_deterministic::<Sha256>(&digest);
                 let der = sig.to_der();
+                let soft = peregrine::ec::nist::Impl::Soft.check().unwrap();
+                let ks = $m::PrivateKey::from_bytes_with_impl(&d, soft).unwrap();
+                assert_eq!(
+                    ks.public_key().to_uncompressed(),
+                    key.public_key().to_uncompressed(),
+                    "soft kernel: public key"
+                );
+                assert_eq!(
+                    ks.sign_prehashed_deterministic::<Sha256>(&digest).to_der(),
+                    der,
+                    "soft kernel: signature"
+                );
                 let os = EcdsaSig::from_der(&der).unwrap();
                 assert!(os.verify(&digest, &ok).unwrap(), "openssl verifies ours");
                 let hedged = key.sign_prehashed::<Sha256>(&digest).unwrap();
-                assert!(EcdsaSig::from_der(&hedged.to_der()).unwrap().verify(&digest, &ok).unwrap());
+                assert!(
+                    EcdsaSig::from_der(&hedged.to_der())
+                        .unwrap()
+                        .verify(&digest, &ok)
+                        .unwrap()
+                );
                 let theirs = EcdsaSig::sign(&digest, &ok).unwrap();
                 let s = $m::Signature::from_der(&theirs.to_der().unwrap()).unwrap();
                 key.public_key().verify_prehashed(&digest, &s).unwrap();
@@ -71,6 +98,11 @@ macro_rules! curve_case {
                 e[$m::FIELD_BYTES - 1] |= 1;
                 if let Ok(peer) = $m::PrivateKey::from_bytes(&e) {
                     let ss = key.diffie_hellman(peer.public_key()).unwrap();
+                    assert_eq!(
+                        ks.diffie_hellman(peer.public_key()).unwrap(),
+                        ss,
+                        "soft kernel: ECDH"
+                    );
                     let pk = PKey::from_ec_key(ok).unwrap();
                     let pe = PKey::from_ec_key(ossl_key(&group, &e).unwrap()).unwrap();
                     let mut der = Deriver::new(&pk).unwrap();
@@ -116,6 +148,16 @@ macro_rules! curve_case {
                     _ => false,
                 };
                 assert_eq!(ours, theirs, "verdict on {}", hex(&der));
+                let soft = peregrine::ec::nist::Impl::Soft.check().unwrap();
+                let soft_verdict = $m::Signature::from_der(&der)
+                    .map(|s| {
+                        key.public_key()
+                            .with_impl(soft)
+                            .verify_prehashed(&digest, &s)
+                            .is_ok()
+                    })
+                    .unwrap_or(false);
+                assert_eq!(soft_verdict, ours, "soft kernel: verdict on {}", hex(&der));
             }
             _ => {
                 // point decoding
@@ -140,12 +182,16 @@ macro_rules! curve_case {
                     }
                 }
                 let ours = $m::PublicKey::from_sec1(&b);
-                let theirs = EcPoint::from_bytes(&group, &b, &mut ctx)
-                    .ok()
-                    .filter(|p| !p.is_infinity(&group) && p.is_on_curve(&group, &mut ctx).unwrap_or(false));
+                let theirs = EcPoint::from_bytes(&group, &b, &mut ctx).ok().filter(|p| {
+                    !p.is_infinity(&group) && p.is_on_curve(&group, &mut ctx).unwrap_or(false)
+                });
                 assert_eq!(ours.is_ok(), theirs.is_some(), "point {}", hex(&b));
                 if let (Ok(p), Some(t)) = (ours, theirs) {
-                    assert_eq!(p.to_uncompressed(), t.to_bytes(&group, PointConversionForm::UNCOMPRESSED, &mut ctx).unwrap());
+                    assert_eq!(
+                        p.to_uncompressed(),
+                        t.to_bytes(&group, PointConversionForm::UNCOMPRESSED, &mut ctx)
+                            .unwrap()
+                    );
                 }
             }
         }
@@ -170,4 +216,3 @@ fn ossl_key(group: &EcGroup, d: &[u8]) -> Option<EcKey<openssl::pkey::Private>> 
     q.mul_generator2(group, &bn, &mut ctx).unwrap();
     EcKey::from_private_components(group, &bn, &q).ok()
 }
-
