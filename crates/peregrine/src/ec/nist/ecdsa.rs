@@ -161,28 +161,37 @@ pub(crate) fn sign<C: Curve, H: Hash>(
             continue;
         }
         let k = Scalar::<C>::from_canonical(&cand);
-        let big_r = point::mul_base::<C>(&k);
-        let Some(ra) = big_r.to_affine() else {
-            drbg.reseed();
-            continue;
-        };
-        let mut xr = ra.x.to_canonical();
-        crate::ct::declassify_slice(xr.as_mut());
-        let r = Scalar::<C>::from_canonical_below_2p(&Scalar::<C>::limbs_from(xr.as_ref()));
-        if r.is_zero() != 0 {
-            drbg.reseed();
-            continue;
+        match sign_with_nonce::<C>(d, &e, &k) {
+            Some(rs) => return rs,
+            None => drbg.reseed(),
         }
-        let s = k.invert().mul(&e.add(&r.mul(d)));
-        let mut sc = s.to_canonical();
-        crate::ct::declassify_slice(sc.as_mut());
-        let s = Scalar::<C>::from_canonical(&sc);
-        if s.is_zero() != 0 {
-            drbg.reseed();
-            continue;
-        }
-        return (r, s);
     }
+}
+
+/// The signature `(r, s)` of the digest scalar `e` under `d` with the
+/// nonce `k` in `[1, n - 1]`, or `None` when `r` or `s` is zero (the
+/// caller draws another nonce). `r` and `s` are declassified: they are
+/// the public signature.
+pub(crate) fn sign_with_nonce<C: Curve>(
+    d: &Scalar<C>,
+    e: &Scalar<C>,
+    k: &Scalar<C>,
+) -> Option<(Scalar<C>, Scalar<C>)> {
+    let ra = point::mul_base::<C>(k).to_affine()?;
+    let mut xr = ra.x.to_canonical();
+    crate::ct::declassify_slice(xr.as_mut());
+    let r = Scalar::<C>::from_canonical_below_2p(&Scalar::<C>::limbs_from(xr.as_ref()));
+    if r.is_zero() != 0 {
+        return None;
+    }
+    let s = k.invert().mul(&e.add(&r.mul(d)));
+    let mut sc = s.to_canonical();
+    crate::ct::declassify_slice(sc.as_mut());
+    let s = Scalar::<C>::from_canonical(&sc);
+    if s.is_zero() != 0 {
+        return None;
+    }
+    Some((r, s))
 }
 
 /// Whether `(r, s)` is a valid signature of the digest `h` under `q`

@@ -479,6 +479,108 @@ mod tests {
         }
     }
 
+    /// CAVP SigGen (FIPS 186-3, `tests/vectors/nist/SigGen.txt`): each
+    /// case's nonce `k` gives its `(r, s)`, on every kernel; the key's
+    /// public point is `(Qx, Qy)`. 60 cases (P-256, P-384, P-521 x SHA-1,
+    /// -224, -256, -384, -512 x 4).
+    fn siggen_case<C: Curve>(kv: &std::collections::HashMap<&str, &str>, digest: &[u8]) {
+        // CAVP drops leading zero digits: pad to the field's width
+        let unhex = |s: &str| -> alloc::vec::Vec<u8> {
+            let s = alloc::format!("{s:0>w$}", w = 2 * C::FIELD_BYTES);
+            (0..s.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+                .collect()
+        };
+        let scalar = |s: &str| super::ecdsa::scalar_from_bytes::<C>(&unhex(s)).unwrap();
+        let d = scalar(kv["d"]);
+        let k = scalar(kv["k"]);
+        let e = super::ecdsa::digest_scalar::<C>(digest);
+        let (r, s) = super::ecdsa::sign_with_nonce::<C>(&d, &e, &k).unwrap();
+        assert_eq!(
+            super::ecdsa::scalar_bytes::<C>(&r),
+            unhex(kv["R"]),
+            "{} R",
+            C::NAME
+        );
+        assert_eq!(
+            super::ecdsa::scalar_bytes::<C>(&s),
+            unhex(kv["S"]),
+            "{} S",
+            C::NAME
+        );
+        let q = mul_base::<C>(&d).to_affine().unwrap();
+        let mut x = alloc::vec![0u8; C::FIELD_BYTES];
+        q.x.write_be_bytes(&mut x);
+        assert_eq!(x, unhex(kv["Qx"]), "{} Qx", C::NAME);
+    }
+
+    #[test]
+    fn cavp_siggen() {
+        use crate::hash::Hash;
+        let text = include_str!("../../../tests/vectors/nist/SigGen.txt");
+        let mut section = "";
+        let mut kv = std::collections::HashMap::new();
+        let mut count = 0;
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+                continue;
+            }
+            let Some((k, v)) = line.split_once(" = ") else {
+                continue;
+            };
+            kv.insert(k, v);
+            if k != "S" {
+                continue;
+            }
+            let msg: alloc::vec::Vec<u8> = (0..kv["Msg"].len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&kv["Msg"][i..i + 2], 16).unwrap())
+                .collect();
+            fn h<H: Hash>(m: &[u8]) -> alloc::vec::Vec<u8> {
+                let mut x = H::new();
+                x.update(m);
+                x.finalize().as_ref().to_vec()
+            }
+            let (curve, hash) = section
+                .trim_matches(|c| c == '[' || c == ']')
+                .split_once(',')
+                .unwrap();
+            let digest = match hash {
+                "SHA-1" => h::<crate::hash::sha1::Sha1>(&msg),
+                "SHA-224" => h::<crate::hash::sha256::Sha224>(&msg),
+                "SHA-256" => h::<crate::hash::sha256::Sha256>(&msg),
+                "SHA-384" => h::<crate::hash::sha512::Sha384>(&msg),
+                "SHA-512" => h::<crate::hash::sha512::Sha512>(&msg),
+                _ => panic!("{hash}"),
+            };
+            let adx = Impl::Adx.check().is_some();
+            match curve {
+                "P-256" => {
+                    siggen_case::<P256>(&kv, &digest);
+                    #[cfg(target_arch = "x86_64")]
+                    if adx {
+                        siggen_case::<P256Adx>(&kv, &digest);
+                    }
+                }
+                "P-384" => {
+                    siggen_case::<P384>(&kv, &digest);
+                    #[cfg(target_arch = "x86_64")]
+                    if adx {
+                        siggen_case::<P384Adx>(&kv, &digest);
+                    }
+                }
+                "P-521" => siggen_case::<P521>(&kv, &digest),
+                _ => panic!("{curve}"),
+            }
+            let _ = adx;
+            count += 1;
+            kv.clear();
+        }
+        assert_eq!(count, 60);
+    }
+
     #[test]
     fn generators() {
         generator_checks::<P256>();
