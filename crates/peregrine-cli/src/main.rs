@@ -6,6 +6,7 @@
 //! peregrine info
 //! peregrine dgst [-sha256|-sha224|-ALG] [FILE...]
 //! peregrine enc -aes-128-cbc -K HEX -iv HEX [-d] [-nopad] [-in FILE] [-out FILE]
+//! peregrine ecparam -name prime256v1 [-genkey] [-noout] [-out FILE]
 //! peregrine genpkey -algorithm X25519|ED25519|RSA [-out FILE]
 //! peregrine genrsa [-out FILE] [BITS]
 //! peregrine pkey -in KEY [-pubin] [-pubout] [-out FILE] [-outform PEM|DER]
@@ -117,6 +118,10 @@ commands:
                              cbc,ctr,cfb,ofb}); also aes-{128,256}-xts and the
                              AEADs aes-*-gcm, aes-*-ccm, chacha20-poly1305
                              (ciphertext || tag); 'peregrine enc -help'
+  ecparam -name CURVE [-genkey] [-noout] [-out F] [-outform PEM|DER]
+                             EC parameters (named curve) and, with -genkey,
+                             a new SEC1 EC PRIVATE KEY, as openssl ecparam
+                             writes them; -list_curves
   genpkey -algorithm X25519|ED25519|RSA [-out F]
                              a new key, PKCS#8 PEM as openssl genpkey writes
                              (RSA: -pkeyopt rsa_keygen_bits:2048|3072|4096)
@@ -176,6 +181,7 @@ fn main() -> ExitCode {
             .and_then(|a| info::run(&a, &mut out)),
         "dgst" => dgst::run(rest, &mut out),
         "enc" => enc::run(rest, &mut out),
+        "ecparam" => pkey::ecparam(rest, &mut out),
         "genpkey" => pkey::genpkey(rest, &mut out),
         "genrsa" => pkey::genrsa(rest, &mut out),
         "pkey" => pkey::pkey(rest, &mut out),
@@ -187,7 +193,7 @@ fn main() -> ExitCode {
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
         _ => Err(Fail::Usage(format!(
-            "unknown command '{}' (commands: speed, info, dgst, enc, genpkey, genrsa, pkey, pkeyutl, help, version)",
+            "unknown command '{}' (commands: speed, info, dgst, enc, ecparam, genpkey, genrsa, pkey, pkeyutl, help, version)",
             cmd.to_string_lossy()
         ))),
     };

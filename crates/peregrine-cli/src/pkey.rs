@@ -439,6 +439,101 @@ pub fn genrsa(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> 
     }
 }
 
+/// `ecparam -name CURVE [-genkey] [-noout] [-out FILE] [-outform PEM|DER]`
+/// or `ecparam -list_curves`: the curve's named-curve parameters and, with
+/// `-genkey`, a fresh SEC1 `EC PRIVATE KEY`, as `openssl ecparam` writes
+/// them.
+pub fn ecparam(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {
+    use peregrine::ec::nist::keys::{AnyPrivateKey, Curve};
+    let (mut curve, mut genkey, mut noout, mut output, mut outform) =
+        (None, false, false, None, Form::Pem);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match arg(a)? {
+            "-name" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Usage("ecparam: -name needs a curve".into()))?;
+                let n = arg(v)?;
+                curve = Some(Curve::from_name(n).ok_or_else(|| {
+                    Usage(format!(
+                        "ecparam: unknown curve '{n}' (prime256v1, secp384r1, secp521r1; -list_curves)"
+                    ))
+                })?);
+            }
+            "-genkey" => genkey = true,
+            "-noout" => noout = true,
+            "-param_enc" => match it.next().map(arg).transpose()? {
+                Some("named_curve") => {}
+                Some(v) => {
+                    return Err(Usage(format!(
+                        "ecparam: -param_enc {v}: only named_curve (explicit parameters are refused everywhere)"
+                    ))
+                    .into());
+                }
+                None => return Err(Usage("ecparam: -param_enc needs named_curve".into()).into()),
+            },
+            "-out" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Usage("ecparam: -out needs a file".into()))?;
+                output = Some(PathBuf::from(v));
+            }
+            "-outform" => outform = form("ecparam", "-outform", it.next())?,
+            "-list_curves" => {
+                for c in [Curve::P256, Curve::P384, Curve::P521] {
+                    writeln!(out, "  {:<10}: NIST curve {}", c.openssl_name(), c.name())?;
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            "-h" | "-help" | "--help" => {
+                writeln!(
+                    out,
+                    "usage: peregrine ecparam -name prime256v1|secp384r1|secp521r1 [-genkey] [-noout] \
+                     [-param_enc named_curve] [-out FILE] [-outform PEM|DER]\n       peregrine ecparam -list_curves"
+                )?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            f => {
+                return Err(Usage(format!(
+                    "ecparam: unknown option '{f}' (options: -name, -genkey, -noout, -param_enc, -out, -outform, -list_curves)"
+                ))
+                .into());
+            }
+        }
+    }
+    let Some(curve) = curve else {
+        return Err(Usage("ecparam: -name CURVE is required (or -list_curves)".into()).into());
+    };
+    let r = (|| -> Result<(), String> {
+        let mut data = Wiped(Vec::new());
+        if !noout {
+            match outform {
+                Form::Pem => data.0.extend_from_slice(
+                    curve
+                        .parameters_pem()
+                        .map_err(|e| e.to_string())?
+                        .as_bytes(),
+                ),
+                Form::Der => data.0.extend_from_slice(&curve.parameters_der()),
+            }
+        }
+        if genkey {
+            let key = AnyPrivateKey::generate(curve).map_err(|e| e.to_string())?;
+            match outform {
+                Form::Pem => data
+                    .0
+                    .extend_from_slice(key.to_sec1_pem().map_err(|e| e.to_string())?.as_bytes()),
+                Form::Der => data
+                    .0
+                    .extend_from_slice(&key.to_sec1_der().map_err(|e| e.to_string())?),
+            }
+        }
+        write_output(output.as_deref(), &data.0, genkey, out)
+    })();
+    Ok(r.map_or_else(|e| fail("ecparam", e), |()| ExitCode::SUCCESS))
+}
+
 /// `genpkey -algorithm X25519|ED25519|RSA [-pkeyopt rsa_keygen_bits:N]
 /// [-out FILE] [-outform PEM|DER]`.
 pub fn genpkey(args: &[OsString], out: &mut dyn Write) -> Result<ExitCode, Fail> {

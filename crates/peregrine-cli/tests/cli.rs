@@ -2323,6 +2323,55 @@ fn speed_dsa_rows() {
 /// message (`-rawin -digest`) verify both ways, ECDH secrets agree, and a
 /// wrong key type, a truncated signature and an unknown curve are clear
 /// errors.
+/// `ecparam`: the parameters equal `openssl ecparam`'s (PEM and DER);
+/// `-genkey -noout` writes a SEC1 key that `openssl ec -check` accepts and
+/// rewrites to the same bytes; an unknown curve fails with one line.
+#[test]
+fn ecparam_matches_openssl() {
+    let test = "ecparam_matches_openssl";
+    if !openssl_for(test) {
+        return;
+    }
+    let dir = scratch("ecparam");
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |o: &Output| {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        o.stdout.clone()
+    };
+    let openssl = |args: &[&str]| Command::new("openssl").args(args).output().unwrap();
+    for name in ["prime256v1", "secp384r1", "secp521r1"] {
+        for form in ["PEM", "DER"] {
+            assert_eq!(
+                ok(&peregrine(&["ecparam", "-name", name, "-outform", form])),
+                ok(&openssl(&["ecparam", "-name", name, "-outform", form])),
+                "{name} {form}"
+            );
+        }
+        let key = p(&format!("{name}.pem"));
+        ok(&peregrine(&[
+            "ecparam", "-name", name, "-genkey", "-noout", "-out", &key,
+        ]));
+        let pem = std::fs::read(&key).unwrap();
+        assert!(pem.starts_with(b"-----BEGIN EC PRIVATE KEY-----"));
+        ok(&openssl(&["ec", "-in", &key, "-check", "-noout"]));
+        assert_eq!(
+            ok(&openssl(&["ec", "-in", &key])),
+            pem,
+            "{name}: openssl ec rewrites it unchanged"
+        );
+        // with the parameters first, as openssl writes them
+        let both = ok(&peregrine(&["ecparam", "-name", name, "-genkey"]));
+        assert!(both.starts_with(b"-----BEGIN EC PARAMETERS-----"));
+    }
+    let bad = peregrine(&["ecparam", "-name", "secp256k1"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("unknown curve"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
 #[test]
 fn ec_commands_interoperate_with_openssl() {
     let test = "ec_commands_interoperate_with_openssl";

@@ -78,6 +78,28 @@ impl Curve {
             Curve::P521 => p521::CURVE_OID,
         }
     }
+
+    /// OpenSSL's name of the curve (`prime256v1`, `secp384r1`,
+    /// `secp521r1`).
+    pub fn openssl_name(self) -> &'static str {
+        match self {
+            Curve::P256 => "prime256v1",
+            Curve::P384 => "secp384r1",
+            Curve::P521 => "secp521r1",
+        }
+    }
+
+    /// The `ECParameters` of the curve (RFC 5480: the named-curve OID),
+    /// DER: what `openssl ecparam -outform DER` writes.
+    pub fn parameters_der(self) -> Vec<u8> {
+        // an OID always encodes
+        self.oid().to_der().unwrap_or_default()
+    }
+
+    /// [`Curve::parameters_der`] as PEM (`EC PARAMETERS`).
+    pub fn parameters_pem(self) -> Result<String, Error> {
+        pem_encode("EC PARAMETERS", &self.parameters_der())
+    }
 }
 
 /// A decoded private key file: the curve, the scalar (big-endian) and the
