@@ -1,4 +1,5 @@
-//! graviola: its hashes, HMAC, AEADs, RSA signatures, X25519 and Ed25519,
+//! graviola: its hashes, HMAC, AEADs, RSA signatures, X25519, Ed25519,
+//! ECDSA and ECDH on P-256 and P-384,
 //! only where
 //! `graviola::util::is_cpu_supported()` says the CPU has what its code
 //! assumes (x86_64 with AES-NI, PCLMULQDQ, BMI1, ADX, AVX2; aarch64 with
@@ -36,6 +37,9 @@ pub(super) fn notes() -> Vec<String> {
             .into(),
         "graviola shake: its one-shot Shake128/256::new(&[msg]) then read".into(),
         "graviola ed25519-keygen: Ed25519SigningKey::from_bytes(seed) per call".into(),
+        "graviola ecdsap256/384: sign and verify hash the 20-byte bench digest as their \
+         message (graviola has no prehashed API): one extra SHA-256/384 block per call"
+            .into(),
     ];
     v.extend(super::common::refused_keys("graviola", |_, der| {
         graviola::signing::rsa::SigningKey::from_pkcs8_der(der).is_ok()
@@ -231,7 +235,78 @@ fn ed25519_keygen(op: usize) -> Option<EcFn> {
     })
 }
 
+/// ECDSA on the bench key `$i` (SEC1 DER from Peregrine's encoder).
+macro_rules! graviola_ecdsa {
+    ($curve:ident, $hash:ident, $i:expr, $name:ident) => {
+        fn $name(op: usize) -> Option<EcFn> {
+            use graviola::signing::ecdsa::{SigningKey, VerifyingKey, $curve};
+            let (d, q) = super::common::nist_key($i);
+            use peregrine::ec::nist::keys::AnyPrivateKey;
+            use peregrine::ec::nist::{p256, p384};
+            let ours = match $i {
+                0 => AnyPrivateKey::P256(p256::PrivateKey::from_bytes(&d).ok()?),
+                _ => AnyPrivateKey::P384(p384::PrivateKey::from_bytes(&d).ok()?),
+            };
+            let der = ours.to_sec1_der().ok()?;
+            let key = SigningKey::<$curve>::from_sec1_der(&der).ok()?;
+            let msg = super::common::ECDSA_BENCH_DIGEST;
+            match op {
+                0 => Some(Box::new(move |out| {
+                    let mut sig = [0u8; 128];
+                    key.sign_asn1::<graviola::hashing::$hash>(&[&msg], &mut sig)
+                        .map_or(0, |s| put(out, s))
+                })),
+                1 => {
+                    let mut buf = [0u8; 128];
+                    let sig = key
+                        .sign_asn1::<graviola::hashing::$hash>(&[&msg], &mut buf)
+                        .ok()?
+                        .to_vec();
+                    let public = VerifyingKey::<$curve>::from_x962_uncompressed(&q).ok()?;
+                    Some(Box::new(move |out| {
+                        verdict(
+                            out,
+                            public
+                                .verify_asn1::<graviola::hashing::$hash>(&[&msg], &sig)
+                                .is_ok(),
+                        )
+                    }))
+                }
+                _ => None,
+            }
+        }
+    };
+}
+
+graviola_ecdsa!(P256, Sha256, 0, ecdsa_p256);
+graviola_ecdsa!(P384, Sha384, 1, ecdsa_p384);
+
+/// ECDH with a static private key and the bench public point.
+macro_rules! graviola_ecdh {
+    ($module:ident, $i:expr, $name:ident) => {
+        fn $name(op: usize) -> Option<EcFn> {
+            use graviola::key_agreement::$module::{PublicKey, StaticPrivateKey};
+            if op != 0 {
+                return None;
+            }
+            let (d, q) = super::common::nist_key($i);
+            let key = StaticPrivateKey::from_bytes(&d).ok()?;
+            let peer = PublicKey::from_x962_uncompressed(&q).ok()?;
+            Some(Box::new(move |out| {
+                key.diffie_hellman(&peer).map_or(0, |s| put(out, &s.0))
+            }))
+        }
+    };
+}
+
+graviola_ecdh!(p256, 0, ecdh_p256);
+graviola_ecdh!(p384, 1, ecdh_p384);
+
 super::common::ec_peers! {
+    "ecdsap256", "graviola", ecdsa_p256;
+    "ecdsap384", "graviola", ecdsa_p384;
+    "ecdhp256", "graviola", ecdh_p256;
+    "ecdhp384", "graviola", ecdh_p384;
     "ecdhx25519", "graviola", ecdh;
     "x25519-keygen", "graviola", x25519_keygen;
     "ed25519", "graviola", ed25519;
