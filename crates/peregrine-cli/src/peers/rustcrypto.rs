@@ -54,6 +54,12 @@ pub(super) fn notes() -> Vec<String> {
          picks its own backend at run time (AVX2 where the CPU has it)"
             .into(),
     );
+    v.push(
+        "rustcrypto ecdsap256/384/521, ecdhp256/384/521: the p256, p384, p521 crates \
+         (deterministic RFC 6979 signing through PrehashSigner; the digest zero-padded to \
+         their minimum prehash length, the same integer)"
+            .into(),
+    );
     v.extend(super::common::refused_keys("rustcrypto", |_, der| {
         use rsa::pkcs8::DecodePrivateKey;
         rsa::PrivateKey::from_pkcs8_der(der).is_ok()
@@ -373,7 +379,72 @@ fn ed25519_keygen(op: usize) -> Option<EcFn> {
     })
 }
 
+/// RustCrypto ECDSA (`p256`/`p384`/`p521` on `ecdsa`) on the bench key
+/// `$i`: deterministic RFC 6979 signing of the bench digest through the
+/// prehash traits, left-padded with zeros to the crates' minimum prehash
+/// length (half the field; the integer, so the signature, is unchanged).
+macro_rules! rustcrypto_ecdsa {
+    ($krate:ident, $i:expr, $name:ident) => {
+        fn $name(op: usize) -> Option<EcFn> {
+            use $krate::ecdsa::signature::hazmat::{PrehashSigner, PrehashVerifier};
+            use $krate::ecdsa::{Signature, SigningKey, VerifyingKey};
+            let (d, q) = super::common::nist_key($i);
+            let key = SigningKey::from_slice(&d).ok()?;
+            let bench = super::common::ECDSA_BENCH_DIGEST;
+            let mut msg = vec![0u8; bench.len().max(d.len().div_ceil(2))];
+            let off = msg.len() - bench.len();
+            msg[off..].copy_from_slice(&bench);
+            match op {
+                0 => Some(Box::new(move |out| {
+                    let s: Result<Signature, _> = key.sign_prehash(&msg);
+                    s.map_or(0, |s| put(out, s.to_der().as_bytes()))
+                })),
+                1 => {
+                    let sig: Signature = key.sign_prehash(&msg).ok()?;
+                    let public = VerifyingKey::from_sec1_bytes(&q).ok()?;
+                    Some(Box::new(move |out| {
+                        verdict(out, public.verify_prehash(&msg, &sig).is_ok())
+                    }))
+                }
+                _ => None,
+            }
+        }
+    };
+}
+
+rustcrypto_ecdsa!(p256, 0, ecdsa_p256);
+rustcrypto_ecdsa!(p384, 1, ecdsa_p384);
+rustcrypto_ecdsa!(p521, 2, ecdsa_p521);
+
+/// RustCrypto ECDH: the bench scalar and the bench public point.
+macro_rules! rustcrypto_ecdh {
+    ($krate:ident, $i:expr, $name:ident) => {
+        fn $name(op: usize) -> Option<EcFn> {
+            if op != 0 {
+                return None;
+            }
+            let (d, q) = super::common::nist_key($i);
+            let key = $krate::SecretKey::from_slice(&d).ok()?;
+            let peer = $krate::PublicKey::from_sec1_bytes(&q).ok()?;
+            Some(Box::new(move |out| {
+                let s = $krate::ecdh::diffie_hellman(key.to_nonzero_scalar(), peer.as_affine());
+                put(out, s.raw_secret_bytes())
+            }))
+        }
+    };
+}
+
+rustcrypto_ecdh!(p256, 0, ecdh_p256);
+rustcrypto_ecdh!(p384, 1, ecdh_p384);
+rustcrypto_ecdh!(p521, 2, ecdh_p521);
+
 super::common::ec_peers! {
+    "ecdsap256", "rustcrypto", ecdsa_p256;
+    "ecdsap384", "rustcrypto", ecdsa_p384;
+    "ecdsap521", "rustcrypto", ecdsa_p521;
+    "ecdhp256", "rustcrypto", ecdh_p256;
+    "ecdhp384", "rustcrypto", ecdh_p384;
+    "ecdhp521", "rustcrypto", ecdh_p521;
     "ecdhx25519", "rustcrypto", ecdh;
     "x25519-keygen", "rustcrypto", x25519_keygen;
     "ed25519", "rustcrypto", ed25519;
