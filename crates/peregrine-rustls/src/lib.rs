@@ -14,7 +14,7 @@
 //! What it provides:
 //!
 //! - TLS 1.3 suites AES-128-GCM, AES-256-GCM and CHACHA20-POLY1305, and
-//!   TLS 1.2 ECDHE-ECDSA and ECDHE-RSA with the same AEADs ([`aead`]
+//!   TLS 1.2 ECDHE-ECDSA and ECDHE-RSA with the same AEADs (`aead.rs`:
 //!   records are sealed and opened in place, in rustls's record buffer).
 //! - Key exchange X25519, P-256 and P-384 ([`kx_group`]).
 //! - Signature verification RSA PKCS#1 v1.5 and PSS (2048 to 8192 bits),
