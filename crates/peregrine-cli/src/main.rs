@@ -12,6 +12,8 @@
 //! peregrine pkey -in KEY [-pubin] [-pubout] [-out FILE] [-outform PEM|DER]
 //! peregrine pkeyutl -sign|-verify -inkey KEY [-pubin] [-rawin] [-sigfile SIG] [-in FILE] [-digest sha256] [-pss]
 //! peregrine pkeyutl -derive -inkey KEY -peerkey PEER [-out FILE]
+//! peregrine s_client -connect HOST:PORT [-servername NAME] [-CAfile PEM] [-tls1_2|-tls1_3] [-ciphersuites LIST] [-groups LIST] [-quiet]
+//! peregrine s_server -accept [HOST:]PORT -cert PEM -key PEM [-www] [-tls1_2|-tls1_3] [-ciphersuites LIST] [-groups LIST] [-naccept N]
 //! ```
 
 mod dgst;
@@ -20,6 +22,7 @@ mod info;
 mod peers;
 mod pkey;
 mod speed;
+mod tls;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -105,6 +108,11 @@ commands:
                              --features peers, and/or peers-openssl)
       --seed N               the random order of the contenders
       --quiet                no progress on stderr
+  speed tls [--seconds S] [--reps N] [--peers]
+                             TLS handshakes/s (full, resumed) and record
+                             throughput (1400, 16384 B) over an in-memory
+                             transport; --peers: rustls's aws-lc-rs and
+                             ring providers too
   speed compare BEFORE.json AFTER.json [--plot FILE.svg]
                              ratios per algorithm and size of two --json
                              runs (two builds, two machines), with spreads;
@@ -136,6 +144,17 @@ commands:
                              ED25519: over the input itself, -rawin required
   pkeyutl -derive -inkey KEY -peerkey PEER [-out F]
                              X25519 shared secret (32 bytes, raw)
+  s_client -connect HOST:PORT [-servername NAME] [-CAfile PEM]
+           [-tls1_2|-tls1_3] [-ciphersuites LIST] [-groups LIST] [-quiet]
+                             TLS client (rustls on Peregrine): stdin to the
+                             connection, the connection to stdout; version,
+                             suite, group and peer subject on stderr
+  s_server -accept [HOST:]PORT -cert PEM -key PEM [-www] [-naccept N]
+           [-tls1_2|-tls1_3] [-ciphersuites LIST] [-groups LIST]
+                             TLS server; -www answers a GET with a page
+                             naming the negotiated parameters
+                             (LIST: IANA or OpenSSL suite names; X25519,
+                             P-256, P-384; ':' or ',' between names)
   help                       this text
 
 environment:
@@ -186,6 +205,12 @@ fn main() -> ExitCode {
         "genrsa" => pkey::genrsa(rest, &mut out),
         "pkey" => pkey::pkey(rest, &mut out),
         "pkeyutl" => pkey::pkeyutl(rest, &mut out),
+        "s_client" => utf8_args(rest)
+            .map_err(Fail::from)
+            .and_then(|a| tls::s_client(&a)),
+        "s_server" => utf8_args(rest)
+            .map_err(Fail::from)
+            .and_then(|a| tls::s_server(&a)),
         "help" | "-h" | "--help" => writeln!(out, "{USAGE}")
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
@@ -193,7 +218,7 @@ fn main() -> ExitCode {
             .map(|_| ExitCode::SUCCESS)
             .map_err(Fail::from),
         _ => Err(Fail::Usage(format!(
-            "unknown command '{}' (commands: speed, info, dgst, enc, ecparam, genpkey, genrsa, pkey, pkeyutl, help, version)",
+            "unknown command '{}' (commands: speed, info, dgst, enc, ecparam, genpkey, genrsa, pkey, pkeyutl, s_client, s_server, help, version)",
             cmd.to_string_lossy()
         ))),
     };

@@ -57,6 +57,17 @@ mod openssl;
 mod ring;
 #[cfg(feature = "peers")]
 mod rustcrypto;
+#[cfg(feature = "peers")]
+pub mod rustls;
+
+/// The TLS providers `speed tls --peers` runs next to Peregrine's: rustls's
+/// aws-lc-rs and ring providers (none without the `peers` feature).
+pub fn tls_providers() -> Vec<(&'static str, ::rustls::crypto::CryptoProvider)> {
+    #[cfg(feature = "peers")]
+    return rustls::providers();
+    #[cfg(not(feature = "peers"))]
+    Vec::new()
+}
 
 /// The peers compiled into this build (none without a peers feature).
 pub fn all() -> Vec<Peer> {

@@ -20,6 +20,7 @@ mod plot;
 mod schema;
 mod stats;
 mod svg;
+mod tls;
 
 use peregrine::registry::{ALGORITHMS, Algorithm, BenchFn, BenchOptions, Kind};
 use std::hint::black_box;
@@ -1017,6 +1018,9 @@ fn header(o: &Options, cal: &Calibration, seed: u64, warmup: Duration) -> Header
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     if args.first().is_some_and(|a| a == "compare") {
         return compare::run(&args[1..], out);
+    }
+    if args.first().is_some_and(|a| a == "tls") {
+        return tls::run(&args[1..], out);
     }
     let o = match parse(args)? {
         Parsed::Run(o) => o,
