@@ -8,8 +8,10 @@ use core::marker::PhantomData;
 
 pub mod aes;
 pub mod blowfish;
+pub mod camellia;
 pub mod chacha20;
 pub mod des;
+pub(crate) mod gf256;
 pub(crate) mod keystream;
 pub mod salsa20;
 
