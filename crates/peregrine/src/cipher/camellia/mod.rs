@@ -233,7 +233,7 @@ impl core::fmt::Debug for Camellia {
     /// Shows the key size and backend, never the key schedule.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Camellia")
-            .field("bits", &(if self.enc.rounds == 18 { 128 } else { 256 }))
+            .field("rounds", &self.enc.rounds)
             .field("backend", &self.imp)
             .finish_non_exhaustive()
     }
