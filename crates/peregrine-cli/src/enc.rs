@@ -27,6 +27,7 @@ use peregrine::cipher::aes::{self, Checked};
 use peregrine::cipher::blowfish::BlowfishVartime;
 use peregrine::cipher::camellia::{self, Camellia};
 use peregrine::cipher::des::{self, Des, TripleDes};
+use peregrine::cipher::sm4::{self, Sm4};
 use peregrine::cpu::Backend;
 use peregrine::mode::block64::{
     BlockCipher64, Cbc64Decryptor, Cbc64Encryptor, Cfb64, Ecb64, Ofb64, pkcs7_pad8, pkcs7_unpad8,
@@ -69,6 +70,7 @@ enum Mode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum C128 {
     Camellia,
+    Sm4,
 }
 
 /// Their modes.
@@ -195,6 +197,10 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
         32,
         Mode::B128(C128::Camellia, M128::Ctr),
     ),
+    ("sm4-ecb", 16, Mode::B128(C128::Sm4, M128::Ecb)),
+    ("sm4-cbc", 16, Mode::B128(C128::Sm4, M128::Cbc)),
+    ("sm4", 16, Mode::B128(C128::Sm4, M128::Cbc)),
+    ("sm4-ctr", 16, Mode::B128(C128::Sm4, M128::Ctr)),
 ];
 
 fn cipher_names() -> String {
@@ -216,7 +222,7 @@ usage: peregrine enc -CIPHER -K HEX [-iv HEX] [-e|-d] [-nopad] [-in FILE] [-out 
   -e, -d      encrypt (default) or decrypt
   -nopad      no PKCS#7 padding for ECB and CBC (input must be whole blocks)
   -in, -out   files (default stdin, stdout)
-  -impl NAME  AES (or for DES/3DES, DES; for Camellia, Camellia) backend
+  -impl NAME  AES (or for DES/3DES, DES; for Camellia and SM4, theirs) backend
               (default: the best this CPU has)";
 
 struct Options {
@@ -233,6 +239,8 @@ struct Options {
     des_imp: des::Checked,
     /// The Camellia backend.
     cam_imp: camellia::Checked,
+    /// The SM4 backend.
+    sm4_imp: sm4::Checked,
 }
 
 fn parse_hex(what: &str, s: &str, want: usize) -> Result<Vec<u8>, Usage> {
@@ -417,6 +425,11 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         cam_imp = pick::<camellia::Impl>(n)?;
         imp_name = None;
     }
+    let mut sm4_imp = sm4::Impl::best();
+    if let (Mode::B128(C128::Sm4, _), Some(n)) = (cipher.2, &imp_name) {
+        sm4_imp = pick::<sm4::Impl>(n)?;
+        imp_name = None;
+    }
     let imp = match imp_name {
         None => aes::Impl::best(),
         Some(n) => {
@@ -451,6 +464,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         imp,
         des_imp,
         cam_imp,
+        sm4_imp,
     }))
 }
 
@@ -572,6 +586,7 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
                 r,
                 w,
             ),
+            C128::Sm4 => run128(Sm4::with_impl(k, o.sm4_imp).map_err(lib_err)?, m, o, r, w),
         };
     }
     let mut st = match (o.cipher.2, o.decrypt) {

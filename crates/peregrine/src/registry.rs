@@ -16,6 +16,7 @@ use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
 use crate::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use crate::aead::ghash::{self, Ghash};
+use crate::aead::sm4_gcm::Sm4Gcm;
 use crate::bignum::mont;
 use crate::cipher::aes;
 use crate::cipher::blowfish::{self, BlowfishVartime};
@@ -23,6 +24,7 @@ use crate::cipher::camellia::{self, Camellia};
 use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cipher::des::{self, Des, TripleDes};
 use crate::cipher::salsa20::{self, Salsa20};
+use crate::cipher::sm4::{self, Sm4};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
 use crate::ec::nist;
@@ -595,6 +597,18 @@ fn bench128<C: BlockCipher128 + Send + 'static>(
 fn bench_camellia<const K: usize, const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     let c = checked::<camellia::Impl>(imp)?;
     bench128(Camellia::with_impl(&CIPHER_KEY[..K], c).ok()?, M, o)
+}
+
+/// SM4 in mode `M`.
+fn bench_sm4<const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sm4::Impl>(imp)?;
+    bench128(Sm4::with_impl(&CIPHER_KEY[..16], c).ok()?, M, o)
+}
+
+/// SM4-GCM (GHASH on its best backend).
+fn bench_sm4_gcm(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let a = Sm4Gcm::with_impl(&CIPHER_KEY[..16], checked::<sm4::Impl>(imp)?).ok()?;
+    Some(bench_aead(Box::new(a), o))
 }
 
 fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
@@ -1509,6 +1523,34 @@ pub static ALGORITHMS: &[Algorithm] = &[
         camellia::Impl,
         bench_camellia::<32, M64_CTR>,
         1
+    ),
+    cipher64!(
+        "sm4-ecb",
+        [],
+        "SM4-ECB",
+        sm4::Impl,
+        bench_sm4::<M64_ECB>,
+        16
+    ),
+    cipher64!(
+        "sm4-cbc",
+        ["sm4"],
+        "SM4-CBC",
+        sm4::Impl,
+        bench_sm4::<M64_CBC>,
+        16
+    ),
+    cipher64!("sm4-ctr", [], "SM4-CTR", sm4::Impl, bench_sm4::<M64_CTR>, 1),
+    entry!(
+        "sm4-gcm",
+        [],
+        "SM4-GCM",
+        Kind::Aead,
+        16,
+        1,
+        sm4::Impl,
+        no_stream,
+        bench_sm4_gcm
     ),
     pair_entry!(
         "aes-128-gcm",
