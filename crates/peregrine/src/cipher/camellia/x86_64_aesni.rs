@@ -70,8 +70,8 @@ pub(crate) trait Lane: Copy {
 impl Lane for X {
     #[inline(always)]
     fn zero() -> Self {
-        // SAFETY (every method): SSE2, SSSE3 and AES-NI are enabled in
-        // every caller (`crypt16`), the only user of `X`.
+        // SAFETY: SSE2, SSSE3 and AES-NI are enabled in every caller
+        // (`crypt16`, the only user of `X`); so for every method below.
         X(unsafe { _mm_setzero_si128() })
     }
     #[inline(always)]
