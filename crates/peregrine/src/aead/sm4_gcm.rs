@@ -134,8 +134,12 @@ impl Aead for Sm4Gcm {
     ) -> Result<Tag, Error> {
         let j0 = Self::j0(nonce, aad, buf.len())?;
         self.ctr(&j0, buf);
-        let t = self.tag(&j0, aad, buf);
-        Ok(Tag::new(&t, 16))
+        let mut t = self.tag(&j0, aad, buf);
+        let tag = Tag::new(&t, 16);
+        crate::ct::wipe(&mut t);
+        // Public: the ciphertext is the seal's output.
+        crate::ct::declassify_slice(buf);
+        Ok(tag)
     }
 
     fn open_in_place_detached(
