@@ -3,7 +3,7 @@
 //!
 //! Every backend is constant time, the key schedule included. Camellia's
 //! s1 is an affine map around inversion in GF(2^8), the same inversion as
-//! AES's S-box up to an isomorphism; [`crate::cipher::gf256`] finds the
+//! AES's S-box up to an isomorphism; `cipher::gf256` finds the
 //! affine maps from s1's table at compile time. The portable backend
 //! inverts eight bytes at once in a `u64`; the AES-NI one runs s1 through
 //! `aesenclast` between two `pshufb` nibble-table affine filters (the

@@ -5,7 +5,7 @@
 //! Every backend is constant time, the key schedule included. SM4's S-box
 //! is an affine map around inversion in GF(2^8) (modulo
 //! x^8+x^7+x^6+x^5+x^4+x^2+1); the table is computed here from that
-//! definition, and [`crate::cipher::gf256`] rewrites it around AES's
+//! definition, and `cipher::gf256` rewrites it around AES's
 //! inversion at compile time. The portable backend inverts the four bytes
 //! of a word in a `u64`; the AES-NI one runs the S-box through
 //! `aesenclast` between `pshufb` affine filters, 4 blocks per register
