@@ -9,11 +9,11 @@ use crate::cipher::Block;
 use crate::cipher::gf256::{affine_swar, inv_swar, rotl1_swar, rotr1_swar};
 
 /// Bytes t4 and t7 of the F input (s4: input rotated left by one).
-const M4: u64 = 0x0000_00ff_0000_ff00;
+pub(crate) const M4: u64 = 0x0000_00ff_0000_ff00;
 /// Bytes t2 and t5 (s2: output rotated left by one).
-const M2: u64 = 0x00ff_0000_ff00_0000;
+pub(crate) const M2: u64 = 0x00ff_0000_ff00_0000;
 /// Bytes t3 and t6 (s3: output rotated right by one).
-const M3: u64 = 0x0000_ff00_00ff_0000;
+pub(crate) const M3: u64 = 0x0000_ff00_00ff_0000;
 
 /// The P-function (RFC 3713 section 2.4.1) on the S-box outputs
 /// `z1..z8` (big-endian), as four word operations.

@@ -318,19 +318,71 @@ pub(crate) unsafe fn crypt_blocks(s: &Sched, blocks: &mut [Block]) {
     }
 }
 
-/// CBC encryption, one block at a time (serial).
+/// The F-function on one block: the eight bytes in the low half of an
+/// xmm register, s1/s4 input filters and s1/s2/s3 output filters blended
+/// by byte masks, P on the general-purpose side ([`super::soft::p`]).
+#[inline]
+#[target_feature(enable = "sse2,ssse3,aes")]
+fn f1(x: u64, k: u64, t: &Tables<X>, m: &[__m128i; 3]) -> u64 {
+    let v = X(_mm_cvtsi64_si128((x ^ k) as i64));
+    let a = filter(v, &t.pre1, t.low).0;
+    let b = filter(v, &t.pre4, t.low).0;
+    let u = X(_mm_or_si128(
+        _mm_andnot_si128(m[0], a),
+        _mm_and_si128(m[0], b),
+    ));
+    let w = u.shuffle(t.isr).aesenclast0();
+    let z1 = filter(w, &t.post[0], t.low).0;
+    let z2 = filter(w, &t.post[1], t.low).0;
+    let z3 = filter(w, &t.post[2], t.low).0;
+    let z = _mm_or_si128(
+        _mm_andnot_si128(_mm_or_si128(m[1], m[2]), z1),
+        _mm_or_si128(_mm_and_si128(m[1], z2), _mm_and_si128(m[2], z3)),
+    );
+    super::soft::p(_mm_cvtsi128_si64(z) as u64)
+}
+
+/// CBC encryption, one block at a time (serial), F through [`f1`].
 ///
 /// # Safety
 /// As [`crypt_blocks`].
 #[target_feature(enable = "sse2,ssse3,aes")]
 pub(crate) unsafe fn cbc_encrypt(s: &Sched, iv: &mut Block, blocks: &mut [Block]) {
+    use super::soft::{M2, M3, M4, fl, flinv};
+    let t = tables::<X>();
+    let m = [
+        _mm_set_epi64x(0, M4 as i64),
+        _mm_set_epi64x(0, M2 as i64),
+        _mm_set_epi64x(0, M3 as i64),
+    ];
+    let mut h = [0u8; 8];
+    h.copy_from_slice(&iv[..8]);
+    let mut c1 = u64::from_be_bytes(h);
+    h.copy_from_slice(&iv[8..]);
+    let mut c2 = u64::from_be_bytes(h);
     for b in blocks.iter_mut() {
-        for (x, y) in b.iter_mut().zip(iv.iter()) {
-            *x ^= y;
+        h.copy_from_slice(&b[..8]);
+        let mut d1 = u64::from_be_bytes(h) ^ c1 ^ s.kw[0];
+        h.copy_from_slice(&b[8..]);
+        let mut d2 = u64::from_be_bytes(h) ^ c2 ^ s.kw[1];
+        for r in 0..s.rounds {
+            if r > 0 && r % 6 == 0 {
+                let i = 2 * (r / 6 - 1);
+                d1 = fl(d1, s.ke[i]);
+                d2 = flinv(d2, s.ke[i + 1]);
+            }
+            if r % 2 == 0 {
+                d2 ^= f1(d1, s.k[r], &t, &m);
+            } else {
+                d1 ^= f1(d2, s.k[r], &t, &m);
+            }
         }
-        super::soft::crypt_block(s, b);
-        *iv = *b;
+        c1 = d2 ^ s.kw[2];
+        c2 = d1 ^ s.kw[3];
+        b[..8].copy_from_slice(&c1.to_be_bytes());
+        b[8..].copy_from_slice(&c2.to_be_bytes());
     }
+    *iv = blocks.last().copied().unwrap_or(*iv);
 }
 
 #[cfg(test)]
