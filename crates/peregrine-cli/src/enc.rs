@@ -25,11 +25,15 @@ use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
 use peregrine::cipher::aes::{self, Checked};
 use peregrine::cipher::blowfish::BlowfishVartime;
+use peregrine::cipher::camellia::{self, Camellia};
 use peregrine::cipher::des::{self, Des, TripleDes};
+use peregrine::cipher::sm4::{self, Sm4};
+use peregrine::cpu::Backend;
 use peregrine::mode::block64::{
     BlockCipher64, Cbc64Decryptor, Cbc64Encryptor, Cfb64, Ecb64, Ofb64, pkcs7_pad8, pkcs7_unpad8,
 };
-use peregrine::mode::cbc::{CbcDecryptor, CbcEncryptor, pkcs7_unpad};
+use peregrine::mode::block128::{BlockCipher128, Cbc128Decryptor, Cbc128Encryptor, Ctr128, Ecb128};
+use peregrine::mode::cbc::{CbcDecryptor, CbcEncryptor, pkcs7_pad, pkcs7_unpad};
 use peregrine::mode::cfb::Cfb;
 use peregrine::mode::ctr::Ctr;
 use peregrine::mode::ecb::Ecb;
@@ -58,6 +62,23 @@ enum Mode {
     ChaChaPoly,
     /// A 64-bit-block cipher (DES, 3DES, Blowfish) in one of its modes.
     B64(C64, M64),
+    /// Camellia or SM4 in one of its modes.
+    B128(C128, M128),
+}
+
+/// The 16-byte-block ciphers other than AES.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum C128 {
+    Camellia,
+    Sm4,
+}
+
+/// Their modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum M128 {
+    Ecb,
+    Cbc,
+    Ctr,
 }
 
 /// The 64-bit-block ciphers.
@@ -128,6 +149,58 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
     ("blowfish", 16, Mode::B64(C64::Bf, M64::Cbc)),
     ("bf-cfb", 16, Mode::B64(C64::Bf, M64::Cfb)),
     ("bf-ofb", 16, Mode::B64(C64::Bf, M64::Ofb)),
+    (
+        "camellia-128-ecb",
+        16,
+        Mode::B128(C128::Camellia, M128::Ecb),
+    ),
+    (
+        "camellia-192-ecb",
+        24,
+        Mode::B128(C128::Camellia, M128::Ecb),
+    ),
+    (
+        "camellia-256-ecb",
+        32,
+        Mode::B128(C128::Camellia, M128::Ecb),
+    ),
+    (
+        "camellia-128-cbc",
+        16,
+        Mode::B128(C128::Camellia, M128::Cbc),
+    ),
+    (
+        "camellia-192-cbc",
+        24,
+        Mode::B128(C128::Camellia, M128::Cbc),
+    ),
+    (
+        "camellia-256-cbc",
+        32,
+        Mode::B128(C128::Camellia, M128::Cbc),
+    ),
+    ("camellia128", 16, Mode::B128(C128::Camellia, M128::Cbc)),
+    ("camellia192", 24, Mode::B128(C128::Camellia, M128::Cbc)),
+    ("camellia256", 32, Mode::B128(C128::Camellia, M128::Cbc)),
+    (
+        "camellia-128-ctr",
+        16,
+        Mode::B128(C128::Camellia, M128::Ctr),
+    ),
+    (
+        "camellia-192-ctr",
+        24,
+        Mode::B128(C128::Camellia, M128::Ctr),
+    ),
+    (
+        "camellia-256-ctr",
+        32,
+        Mode::B128(C128::Camellia, M128::Ctr),
+    ),
+    ("sm4-ecb", 16, Mode::B128(C128::Sm4, M128::Ecb)),
+    ("sm4-cbc", 16, Mode::B128(C128::Sm4, M128::Cbc)),
+    ("sm4", 16, Mode::B128(C128::Sm4, M128::Cbc)),
+    ("sm4-ctr", 16, Mode::B128(C128::Sm4, M128::Ctr)),
 ];
 
 fn cipher_names() -> String {
@@ -149,7 +222,8 @@ usage: peregrine enc -CIPHER -K HEX [-iv HEX] [-e|-d] [-nopad] [-in FILE] [-out 
   -e, -d      encrypt (default) or decrypt
   -nopad      no PKCS#7 padding for ECB and CBC (input must be whole blocks)
   -in, -out   files (default stdin, stdout)
-  -impl NAME  AES (or for DES/3DES, DES) backend (default: the best this CPU has)";
+  -impl NAME  AES (or for DES/3DES, DES; for Camellia and SM4, theirs) backend
+              (default: the best this CPU has)";
 
 struct Options {
     cipher: (&'static str, usize, Mode),
@@ -163,6 +237,10 @@ struct Options {
     imp: Checked,
     /// The DES backend, for the DES and 3DES ciphers.
     des_imp: des::Checked,
+    /// The Camellia backend.
+    cam_imp: camellia::Checked,
+    /// The SM4 backend.
+    sm4_imp: sm4::Checked,
 }
 
 fn parse_hex(what: &str, s: &str, want: usize) -> Result<Vec<u8>, Usage> {
@@ -288,6 +366,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
             return Err(Usage("enc: ECB takes no IV; leave out -iv".into()));
         }
         (Mode::B64(_, M64::Ecb), None) => None,
+        (Mode::B128(_, M128::Ecb), Some(_)) => {
+            return Err(Usage("enc: ECB takes no IV; leave out -iv".into()));
+        }
+        (Mode::B128(_, M128::Ecb), None) => None,
         (Mode::B64(..), Some(v)) => Some(parse_hex("the IV (-iv)", &v, 8)?),
         (Mode::B64(..), None) => {
             return Err(Usage(format!("enc: {} needs -iv HEX (8 bytes)", cipher.0)));
@@ -338,6 +420,16 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         })?;
         imp_name = None;
     }
+    let mut cam_imp = camellia::Impl::best();
+    if let (Mode::B128(C128::Camellia, _), Some(n)) = (cipher.2, &imp_name) {
+        cam_imp = pick::<camellia::Impl>(n)?;
+        imp_name = None;
+    }
+    let mut sm4_imp = sm4::Impl::best();
+    if let (Mode::B128(C128::Sm4, _), Some(n)) = (cipher.2, &imp_name) {
+        sm4_imp = pick::<sm4::Impl>(n)?;
+        imp_name = None;
+    }
     let imp = match imp_name {
         None => aes::Impl::best(),
         Some(n) => {
@@ -371,7 +463,31 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         output,
         imp,
         des_imp,
+        cam_imp,
+        sm4_imp,
     }))
+}
+
+/// The backend of `B` called `n`, if it can run here.
+fn pick<B: Backend>(n: &str) -> Result<B::Checked, Usage> {
+    let i = B::from_name(n).ok_or_else(|| {
+        Usage(format!(
+            "enc: no {} backend '{n}' (backends: {})",
+            B::PRIMITIVE,
+            B::ALL
+                .iter()
+                .map(|i| i.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })?;
+    i.check().ok_or_else(|| {
+        Usage(format!(
+            "enc: the {} backend cannot run here (it needs {})",
+            i.name(),
+            i.needs()
+        ))
+    })
 }
 
 fn find_cipher(name: &str) -> Result<(&'static str, usize, Mode), Usage> {
@@ -461,6 +577,18 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
             C64::Bf => run64(BlowfishVartime::new(k).map_err(lib_err)?, m, o, r, w),
         };
     }
+    if let Mode::B128(c, m) = o.cipher.2 {
+        return match c {
+            C128::Camellia => run128(
+                Camellia::with_impl(k, o.cam_imp).map_err(lib_err)?,
+                m,
+                o,
+                r,
+                w,
+            ),
+            C128::Sm4 => run128(Sm4::with_impl(k, o.sm4_imp).map_err(lib_err)?, m, o, r, w),
+        };
+    }
     let mut st = match (o.cipher.2, o.decrypt) {
         (Mode::Ecb, _) => State::Ecb(Ecb::with_impl(k, c).map_err(lib_err)?),
         (Mode::Cbc, false) => State::CbcE(CbcEncryptor::with_impl(k, iv, c).map_err(lib_err)?),
@@ -469,7 +597,7 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         (Mode::Cfb, _) => State::Cfb(Cfb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Ofb, _) => State::Ofb(Ofb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Xts, _) => State::Xts(Xts::with_impl(k, c).map_err(lib_err)?),
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::B64(..), _) => {
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::B64(..) | Mode::B128(..), _) => {
             unreachable!("AEADs and 64-bit-block ciphers are handled above")
         }
     };
@@ -591,6 +719,55 @@ fn run64<C: BlockCipher64>(
                 data.truncate(n);
             }
         }
+    }
+    w.write_all(&data)?;
+    Ok(())
+}
+
+/// Camellia or SM4: the whole input at once, padded like `openssl enc`.
+fn run128<C: BlockCipher128>(
+    c: C,
+    m: M128,
+    o: &Options,
+    r: &mut dyn Read,
+    w: &mut dyn Write,
+) -> Result<(), RunError> {
+    let iv = o.iv.as_deref().unwrap_or(&[]);
+    let mut data = Vec::new();
+    r.read_to_end(&mut data)?;
+    if m == M128::Ctr {
+        Ctr128::new(c, iv).map_err(lib_err)?.apply(&mut data);
+        w.write_all(&data)?;
+        return Ok(());
+    }
+    if !o.decrypt && o.pad {
+        pkcs7_pad(&mut data);
+    }
+    if !data.len().is_multiple_of(16) || (o.decrypt && o.pad && data.is_empty()) {
+        return Err(RunError(if o.decrypt {
+            "bad decrypt: the input is not a whole number of blocks".into()
+        } else {
+            format!(
+                "with -nopad the input must be a whole number of 16-byte blocks ({} bytes are left over)",
+                data.len() % 16
+            )
+        }));
+    }
+    match (m, o.decrypt) {
+        (M128::Ecb, false) => Ecb128::new(c).encrypt(&mut data),
+        (M128::Ecb, true) => Ecb128::new(c).decrypt(&mut data),
+        (_, false) => Cbc128Encryptor::new(c, iv)
+            .map_err(lib_err)?
+            .encrypt(&mut data),
+        (_, true) => Cbc128Decryptor::new(c, iv)
+            .map_err(lib_err)?
+            .decrypt(&mut data),
+    }
+    .map_err(lib_err)?;
+    if o.decrypt && o.pad {
+        let n = pkcs7_unpad(&data)
+            .map_err(|_| RunError("bad decrypt: wrong key, IV or padding".into()))?;
+        data.truncate(n);
     }
     w.write_all(&data)?;
     Ok(())

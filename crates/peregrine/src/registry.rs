@@ -16,12 +16,15 @@ use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
 use crate::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use crate::aead::ghash::{self, Ghash};
+use crate::aead::sm4_gcm::Sm4Gcm;
 use crate::bignum::mont;
 use crate::cipher::aes;
 use crate::cipher::blowfish::{self, BlowfishVartime};
+use crate::cipher::camellia::{self, Camellia};
 use crate::cipher::chacha20::{self, ChaCha20};
 use crate::cipher::des::{self, Des, TripleDes};
 use crate::cipher::salsa20::{self, Salsa20};
+use crate::cipher::sm4::{self, Sm4};
 use crate::cpu::{Backend, Caps};
 use crate::ec::curve25519::{self, ed25519, x25519};
 use crate::ec::nist;
@@ -37,6 +40,7 @@ use crate::mac::cmac::Cmac;
 use crate::mac::hmac::Hmac;
 use crate::mac::poly1305::{self, Poly1305};
 use crate::mode::block64::{BlockCipher64, Cbc64Decryptor, Cbc64Encryptor, Ctr64, Ecb64};
+use crate::mode::block128::{BlockCipher128, Cbc128Decryptor, Cbc128Encryptor, Ctr128, Ecb128};
 use crate::mode::cbc::{CbcDecryptor, CbcEncryptor};
 use crate::mode::cfb::Cfb;
 use crate::mode::ctr::Ctr;
@@ -547,6 +551,64 @@ fn bench_des<const K: usize, const M: u8>(imp: &str, o: &BenchOptions) -> Option
 fn bench_bf<const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     checked::<blowfish::Impl>(imp)?;
     bench64(BlowfishVartime::new(&CIPHER_KEY[..16]).ok()?, M, o)
+}
+
+/// The 16-byte-block ciphers other than AES (Camellia, SM4) in mode `mode`
+/// (the `M64_*` codes).
+fn bench128<C: BlockCipher128 + Send + 'static>(
+    c: C,
+    mode: u8,
+    o: &BenchOptions,
+) -> Option<BenchFn> {
+    let iv = &CIPHER_IV[..];
+    Some(match (mode, o.decrypt) {
+        (M64_CBC, false) => {
+            let mut e = Cbc128Encryptor::new(c, iv).ok()?;
+            Box::new(move |d: &mut [u8]| {
+                let _ = e.encrypt(d);
+                first(d)
+            })
+        }
+        (M64_CBC, true) => {
+            let mut e = Cbc128Decryptor::new(c, iv).ok()?;
+            Box::new(move |d: &mut [u8]| {
+                let _ = e.decrypt(d);
+                first(d)
+            })
+        }
+        (M64_CTR, _) => {
+            let mut e = Ctr128::new(c, iv).ok()?;
+            Box::new(move |d: &mut [u8]| {
+                e.apply(d);
+                first(d)
+            })
+        }
+        (_, dec) => {
+            let e = Ecb128::new(c);
+            Box::new(move |d: &mut [u8]| {
+                let _ = if dec { e.decrypt(d) } else { e.encrypt(d) };
+                first(d)
+            })
+        }
+    })
+}
+
+/// Camellia with a `K`-byte key in mode `M`.
+fn bench_camellia<const K: usize, const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<camellia::Impl>(imp)?;
+    bench128(Camellia::with_impl(&CIPHER_KEY[..K], c).ok()?, M, o)
+}
+
+/// SM4 in mode `M`.
+fn bench_sm4<const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sm4::Impl>(imp)?;
+    bench128(Sm4::with_impl(&CIPHER_KEY[..16], c).ok()?, M, o)
+}
+
+/// SM4-GCM (GHASH on its best backend).
+fn bench_sm4_gcm(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let a = Sm4Gcm::with_impl(&CIPHER_KEY[..16], checked::<sm4::Impl>(imp)?).ok()?;
+    Some(bench_aead(Box::new(a), o))
 }
 
 fn bench_chacha20(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
@@ -1409,6 +1471,106 @@ pub static ALGORITHMS: &[Algorithm] = &[
         blowfish::Impl,
         bench_bf::<M64_CBC>,
         8
+    ),
+    cipher64!(
+        "camellia-128-ecb",
+        [],
+        "CAMELLIA-128-ECB",
+        camellia::Impl,
+        bench_camellia::<16, M64_ECB>,
+        16
+    ),
+    cipher64!(
+        "camellia-192-ecb",
+        [],
+        "CAMELLIA-192-ECB",
+        camellia::Impl,
+        bench_camellia::<24, M64_ECB>,
+        16
+    ),
+    cipher64!(
+        "camellia-256-ecb",
+        [],
+        "CAMELLIA-256-ECB",
+        camellia::Impl,
+        bench_camellia::<32, M64_ECB>,
+        16
+    ),
+    cipher64!(
+        "camellia-128-cbc",
+        [],
+        "CAMELLIA-128-CBC",
+        camellia::Impl,
+        bench_camellia::<16, M64_CBC>,
+        16
+    ),
+    cipher64!(
+        "camellia-192-cbc",
+        [],
+        "CAMELLIA-192-CBC",
+        camellia::Impl,
+        bench_camellia::<24, M64_CBC>,
+        16
+    ),
+    cipher64!(
+        "camellia-256-cbc",
+        [],
+        "CAMELLIA-256-CBC",
+        camellia::Impl,
+        bench_camellia::<32, M64_CBC>,
+        16
+    ),
+    cipher64!(
+        "camellia-128-ctr",
+        [],
+        "CAMELLIA-128-CTR",
+        camellia::Impl,
+        bench_camellia::<16, M64_CTR>,
+        1
+    ),
+    cipher64!(
+        "camellia-192-ctr",
+        [],
+        "CAMELLIA-192-CTR",
+        camellia::Impl,
+        bench_camellia::<24, M64_CTR>,
+        1
+    ),
+    cipher64!(
+        "camellia-256-ctr",
+        [],
+        "CAMELLIA-256-CTR",
+        camellia::Impl,
+        bench_camellia::<32, M64_CTR>,
+        1
+    ),
+    cipher64!(
+        "sm4-ecb",
+        [],
+        "SM4-ECB",
+        sm4::Impl,
+        bench_sm4::<M64_ECB>,
+        16
+    ),
+    cipher64!(
+        "sm4-cbc",
+        ["sm4"],
+        "SM4-CBC",
+        sm4::Impl,
+        bench_sm4::<M64_CBC>,
+        16
+    ),
+    cipher64!("sm4-ctr", [], "SM4-CTR", sm4::Impl, bench_sm4::<M64_CTR>, 1),
+    entry!(
+        "sm4-gcm",
+        [],
+        "SM4-GCM",
+        Kind::Aead,
+        16,
+        1,
+        sm4::Impl,
+        no_stream,
+        bench_sm4_gcm
     ),
     pair_entry!(
         "aes-128-gcm",

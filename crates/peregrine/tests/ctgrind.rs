@@ -26,12 +26,15 @@ use peregrine::aead::aes_ccm::AesCcm;
 use peregrine::aead::aes_gcm::{AesGcm, Gmac};
 use peregrine::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use peregrine::aead::ghash::{self, Ghash};
+use peregrine::aead::sm4_gcm::Sm4Gcm;
 use peregrine::bignum::{self, Modulus, Nat};
 use peregrine::cipher::aes::{self, Aes};
 use peregrine::cipher::blowfish::BlowfishVartime;
+use peregrine::cipher::camellia::{self, Camellia};
 use peregrine::cipher::chacha20::{self, ChaCha20};
 use peregrine::cipher::des::{self, Des, TripleDes};
 use peregrine::cipher::salsa20::{self, Salsa20, XSalsa20};
+use peregrine::cipher::sm4::{self, Sm4};
 use peregrine::ct;
 use peregrine::dsa::DsaPrivateKey;
 use peregrine::ec::curve25519::{self, ed25519, x25519};
@@ -50,6 +53,7 @@ use peregrine::mac::cmac::Cmac;
 use peregrine::mac::hmac::Hmac;
 use peregrine::mac::poly1305::{self, Poly1305};
 use peregrine::mode::block64::{BlockCipher64, Cbc64Decryptor, Ctr64, Ecb64};
+use peregrine::mode::block128::{BlockCipher128, Cbc128Decryptor, Cbc128Encryptor, Ctr128, Ecb128};
 use peregrine::mode::cbc::{CbcDecryptor, CbcEncryptor};
 use peregrine::mode::cfb::Cfb;
 use peregrine::mode::ctr::Ctr;
@@ -988,4 +992,74 @@ fn negative_control_blowfish_vartime() {
             "Blowfish's secret-indexed lookups were not flagged"
         );
     }
+}
+
+// ---- Camellia and SM4 --------------------------------------------------
+
+/// ECB both ways, CBC both ways and CTR over `d` (40 blocks and a tail:
+/// the 16-block kernels and the one-block CBC encryption).
+fn modes128<C: BlockCipher128 + Clone>(c: &C, iv: &[u8], d: &[u8]) -> Vec<Vec<u8>> {
+    let whole = &d[..d.len() / 16 * 16];
+    let mut out = Vec::new();
+    let mut b = whole.to_vec();
+    Ecb128::new(c.clone()).encrypt(&mut b).unwrap();
+    out.push(b.clone());
+    Ecb128::new(c.clone()).decrypt(&mut b).unwrap();
+    out.push(b);
+    let mut b = whole.to_vec();
+    Cbc128Encryptor::new(c.clone(), iv)
+        .unwrap()
+        .encrypt(&mut b)
+        .unwrap();
+    out.push(b.clone());
+    Cbc128Decryptor::new(c.clone(), iv)
+        .unwrap()
+        .decrypt(&mut b)
+        .unwrap();
+    out.push(b);
+    let mut b = d.to_vec();
+    Ctr128::new(c.clone(), iv).unwrap().apply(&mut b);
+    out.push(b);
+    out
+}
+
+#[test]
+fn camellia_and_sm4() {
+    check_valgrind();
+    let data = bytes(16 * 40 + 7, 3);
+    let iv = bytes(16, 5);
+    for klen in [16usize, 24, 32] {
+        let key = bytes(klen, 21);
+        let want = modes128(&Camellia::new(&key).unwrap(), &iv, &data);
+        for_each_impl::<camellia::Impl>("camellia", |imp| {
+            let k = secret_vec(&key);
+            let d = secret_vec(&data);
+            let mut got = modes128(&Camellia::with_impl(&k, imp).unwrap(), &iv, &d);
+            for g in got.iter_mut() {
+                open(&mut g[..]);
+            }
+            assert_eq!(got, want, "camellia {klen} {imp:?}");
+        });
+    }
+    let key = bytes(16, 23);
+    let want = modes128(&Sm4::new(&key).unwrap(), &iv, &data);
+    let gcm = Sm4Gcm::new(&key)
+        .unwrap()
+        .seal(&iv[..12], &bytes(21, 9), &bytes(100, 10))
+        .unwrap();
+    for_each_impl::<sm4::Impl>("sm4", |imp| {
+        let k = secret_vec(&key);
+        let d = secret_vec(&data);
+        let mut got = modes128(&Sm4::with_impl(&k, imp).unwrap(), &iv, &d);
+        for g in got.iter_mut() {
+            open(&mut g[..]);
+        }
+        assert_eq!(got, want, "sm4 {imp:?}");
+        seal_open(
+            &Sm4Gcm::with_impl(&k, imp).unwrap(),
+            &iv[..12],
+            &gcm,
+            "sm4-gcm",
+        );
+    });
 }

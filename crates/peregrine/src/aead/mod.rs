@@ -34,6 +34,7 @@ mod aes_gcm_x86_64_aesni;
 mod aes_gcm_x86_64_vaes;
 pub mod chacha20_poly1305;
 pub mod ghash;
+pub mod sm4_gcm;
 
 /// An authentication tag: up to 16 bytes, of the length the AEAD was set
 /// up for.

@@ -1,5 +1,6 @@
 //! Block ciphers: [`aes`]; the legacy 64-bit-block ones [`des`] and
-//! [`blowfish`] (their modes are in [`crate::mode::block64`]).
+//! [`blowfish`] (their modes are in [`crate::mode::block64`]); [`camellia`]
+//! and [`sm4`] (modes in [`crate::mode::block128`]).
 //!
 //! The modes of operation that use them (CBC, CTR, XTS, ...) are in
 //! [`crate::mode`]; CMAC is in [`crate::mac::cmac`].
@@ -8,10 +9,13 @@ use core::marker::PhantomData;
 
 pub mod aes;
 pub mod blowfish;
+pub mod camellia;
 pub mod chacha20;
 pub mod des;
+pub(crate) mod gf256;
 pub(crate) mod keystream;
 pub mod salsa20;
+pub mod sm4;
 
 /// One 16-byte cipher block.
 pub type Block = [u8; 16];

@@ -20,6 +20,7 @@
 //! assert_eq!(&msg, b"attack at dawn");
 //! ```
 
+pub mod block128;
 pub mod block64;
 pub mod cbc;
 pub mod cfb;

@@ -29,7 +29,7 @@ crate::cpu::backends! {
     primitive: "blowfish", doc: "A Blowfish backend (there is one, variable time).";
     /// Portable Rust, table-driven: variable time (key-dependent S-box
     /// lookups at data-dependent addresses).
-    Soft = "soft", any, [];
+    Soft = "vartime", any, [];
 }
 
 /// A Blowfish key schedule, variable time (see the [module](self) docs for

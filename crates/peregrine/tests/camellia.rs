@@ -1,0 +1,190 @@
+//! Camellia: RFC 3713 appendix A, the NTT/NESSIE-style ECB sets and
+//! OpenSSL's CBC vectors (from `cryptography-vectors`) on every backend;
+//! then every accelerated backend against `soft` (ECB, CBC, CTR over every
+//! block count around the 16-block stride, every CTR tail length, in place
+//! and out of place, streaming splits, counter wrap).
+
+mod common;
+
+use common::{Rng, accelerated, for_each_impl, get, hex, parse_blocks, vector_path};
+use peregrine::cipher::camellia::{self, Camellia};
+use peregrine::mode::block128::{BlockCipher128, Cbc128Decryptor, Cbc128Encryptor, Ctr128, Ecb128};
+
+/// The NTT files: `K No.n : ..`, then `P No.m : ..` / `C No.m : ..` pairs.
+fn ntt(file: &str) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
+    let text = std::fs::read_to_string(vector_path(file)).unwrap();
+    let mut out = Vec::new();
+    let (mut key, mut p) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let Some((tag, v)) = line.split_once(':') else {
+            continue;
+        };
+        let v = hex(&v.replace(' ', ""));
+        match tag.chars().next() {
+            Some('K') => key = v,
+            Some('P') => p = v,
+            Some('C') => out.push((key.clone(), p.clone(), v)),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn ntt_ecb_sets() {
+    for_each_impl::<camellia::Impl>("camellia ecb", |imp| {
+        let mut n = 0;
+        for bits in [128, 192, 256] {
+            let v = ntt(&format!("camellia/camellia-{bits}-ecb.txt"));
+            assert!(v.len() >= 1000, "{bits}: {} vectors", v.len());
+            // All plaintexts under one key in one call (the wide path),
+            // then decrypted back.
+            for group in v.chunk_by(|a, b| a.0 == b.0) {
+                let c = Camellia::with_impl(&group[0].0, imp).unwrap();
+                let mut buf: Vec<u8> = group.iter().flat_map(|r| r.1.clone()).collect();
+                let want: Vec<u8> = group.iter().flat_map(|r| r.2.clone()).collect();
+                let e = Ecb128::new(c);
+                e.encrypt(&mut buf).unwrap();
+                assert_eq!(buf, want, "{bits}-bit key {:02x?}", group[0].0);
+                e.decrypt(&mut buf).unwrap();
+                let p: Vec<u8> = group.iter().flat_map(|r| r.1.clone()).collect();
+                assert_eq!(buf, p);
+                n += group.len();
+            }
+        }
+        assert!(n > 3000);
+    });
+}
+
+#[test]
+fn rfc3713_and_cbc() {
+    for_each_impl::<camellia::Impl>("camellia rfc/cbc", |imp| {
+        for b in parse_blocks("camellia/rfc3713.txt") {
+            let c = Camellia::with_impl(&hex(get(&b, "KEY").unwrap()), imp).unwrap();
+            let p: [u8; 16] = hex(get(&b, "PLAINTEXT").unwrap()).try_into().unwrap();
+            let want = hex(get(&b, "CIPHERTEXT").unwrap());
+            assert_eq!(c.encrypt_block(p).to_vec(), want);
+            assert_eq!(c.decrypt_block(want.try_into().unwrap()), p);
+        }
+        let blocks = parse_blocks("camellia/camellia-cbc.txt");
+        assert_eq!(blocks.len(), 12);
+        for b in blocks {
+            let key = hex(get(&b, "KEY").unwrap());
+            let iv = hex(get(&b, "IV").unwrap());
+            let p = hex(get(&b, "PLAINTEXT").unwrap());
+            let want = hex(get(&b, "CIPHERTEXT").unwrap());
+            let mut buf = p.clone();
+            Cbc128Encryptor::new(Camellia::with_impl(&key, imp).unwrap(), &iv)
+                .unwrap()
+                .encrypt(&mut buf)
+                .unwrap();
+            assert_eq!(buf, want);
+            Cbc128Decryptor::new(Camellia::with_impl(&key, imp).unwrap(), &iv)
+                .unwrap()
+                .decrypt(&mut buf)
+                .unwrap();
+            assert_eq!(buf, p);
+        }
+    });
+}
+
+#[test]
+fn bad_key_lengths() {
+    for n in [0, 8, 15, 17, 31, 33] {
+        assert!(Camellia::new(&vec![0; n]).is_err());
+    }
+}
+
+/// ECB, CBC (both directions) and CTR of `data`; every output.
+fn all_modes(c: &Camellia, iv: &[u8], data: &[u8], out_of_place: bool) -> Vec<Vec<u8>> {
+    let whole = &data[..data.len() / 16 * 16];
+    let mut outs = Vec::new();
+    let e = Ecb128::new(c.clone());
+    let mut buf = whole.to_vec();
+    if out_of_place {
+        e.encrypt_to(whole, &mut buf).unwrap();
+    } else {
+        e.encrypt(&mut buf).unwrap();
+    }
+    outs.push(buf.clone());
+    e.decrypt(&mut buf).unwrap();
+    assert_eq!(buf, whole);
+    let mut enc = Cbc128Encryptor::new(c.clone(), iv).unwrap();
+    let mut buf = whole.to_vec();
+    if out_of_place {
+        enc.encrypt_to(whole, &mut buf).unwrap();
+    } else {
+        enc.encrypt(&mut buf).unwrap();
+    }
+    outs.push(buf.clone());
+    let mut dec = Cbc128Decryptor::new(c.clone(), iv).unwrap();
+    let mut back = buf.clone();
+    if out_of_place {
+        dec.decrypt_to(&buf, &mut back).unwrap();
+    } else {
+        dec.decrypt(&mut back).unwrap();
+    }
+    assert_eq!(back, whole);
+    let mut buf = data.to_vec();
+    let mut ctr = Ctr128::new(c.clone(), iv).unwrap();
+    if out_of_place {
+        ctr.apply_to(data, &mut buf).unwrap();
+    } else {
+        ctr.apply(&mut buf);
+    }
+    outs.push(buf);
+    outs
+}
+
+#[test]
+fn accelerated_match_soft() {
+    let (soft, others) = accelerated::<camellia::Impl>();
+    let mut rng = Rng(0xca3e11a);
+    for klen in [16, 24, 32] {
+        let key = rng.bytes(klen);
+        let s = Camellia::with_impl(&key, soft).unwrap();
+        let hw: Vec<Camellia> = others
+            .iter()
+            .map(|&o| Camellia::with_impl(&key, o).unwrap())
+            .collect();
+        // Every byte length to a stride (16 blocks) past the batch, then a few longer.
+        for len in (0..=16 * 18).chain([16 * 33 + 5, 16 * 48, 16 * 64 + 5]) {
+            if klen != 16 && len % 7 != 0 {
+                continue;
+            }
+            let data = rng.bytes(len);
+            let iv = rng.bytes(16);
+            let want = all_modes(&s, &iv, &data, false);
+            for h in &hw {
+                for oop in [false, true] {
+                    assert_eq!(
+                        all_modes(h, &iv, &data, oop),
+                        want,
+                        "{:?} len={len}",
+                        h.backend()
+                    );
+                }
+            }
+        }
+        // Counter wrap at 2^128 and streaming splits.
+        let data = rng.bytes(16 * 40 + 9);
+        let iv = [0xffu8; 16];
+        let mut want = data.clone();
+        Ctr128::new(s.clone(), &iv).unwrap().apply(&mut want);
+        for h in &hw {
+            let mut ctr = Ctr128::new(h.clone(), &iv).unwrap();
+            let mut got = data.clone();
+            let cuts = rng.splits(got.len());
+            let mut at = 0;
+            for c in cuts {
+                ctr.apply(&mut got[at..c]);
+                at = c;
+            }
+            ctr.apply(&mut got[at..]);
+            assert_eq!(got, want);
+        }
+    }
+}
