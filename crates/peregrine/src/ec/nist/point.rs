@@ -672,3 +672,150 @@ pub(crate) fn mul2_base_vartime<C: Curve>(
     }
     acc
 }
+
+/// BoringSSL's `p256-nistz_tests.txt` (`tests/vectors/nist/`): negation,
+/// Montgomery multiplication modulo p and n, and Jacobian point addition
+/// (infinity in both of its representations, `P + -P`, doublings, affine
+/// inputs), on every kernel this CPU runs. The additions go through the
+/// verification's Jacobian formulas and, converted to projective
+/// coordinates, through the complete formulas of the constant-time code.
+#[cfg(test)]
+mod nistz_tests {
+    use super::super::field::{Elem, Modulus, Mont};
+    use super::super::{Curve, P256};
+    use super::{Jacobian, Point};
+    use alloc::vec::Vec;
+    use std::collections::HashMap;
+
+    fn limbs(h: &str) -> [u64; 4] {
+        let mut l = [0u64; 4];
+        for (i, x) in l.iter_mut().enumerate() {
+            let s = h.len() - 16 * (i + 1);
+            *x = u64::from_str_radix(&h[s..s + 16], 16).unwrap();
+        }
+        l
+    }
+
+    fn cases() -> Vec<HashMap<&'static str, &'static str>> {
+        let text = include_str!("../../../tests/vectors/nist/p256-nistz_tests.txt");
+        let mut out = Vec::new();
+        let mut cur = HashMap::new();
+        for line in text.lines().map(str::trim).chain(core::iter::once("")) {
+            if line.starts_with('#') {
+                continue;
+            }
+            if line.is_empty() {
+                if !cur.is_empty() {
+                    out.push(core::mem::take(&mut cur));
+                }
+                continue;
+            }
+            let (k, v) = line.split_once(" = ").unwrap();
+            cur.insert(k, v);
+        }
+        out
+    }
+
+    fn run<C: Curve>(
+        mul_p: fn(&[u64; 4], &[u64; 4]) -> [u64; 4],
+        mul_n: fn(&[u64; 4], &[u64; 4]) -> [u64; 4],
+    ) -> [usize; 4]
+    where
+        C::Fe: Elem<Limbs = [u64; 4]>,
+    {
+        let mut counts = [0; 4];
+        let fe = |h: &str| C::Fe::from_raw(limbs(h));
+        for c in cases() {
+            match c["Test"] {
+                "Negate" => {
+                    assert_eq!(fe(c["A"]).neg().to_raw(), limbs(c["B"]), "-A");
+                    assert_eq!(fe(c["B"]).neg().to_raw(), limbs(c["A"]), "-B");
+                    counts[0] += 1;
+                }
+                "MulMont" => {
+                    let (a, b) = (limbs(c["A"]), limbs(c["B"]));
+                    assert_eq!(mul_p(&a, &b), limbs(c["Result"]), "MulMont");
+                    assert_eq!(fe(c["A"]).mul(&fe(c["B"])).to_raw(), limbs(c["Result"]));
+                    if a == b {
+                        assert_eq!(fe(c["A"]).sqr().to_raw(), limbs(c["Result"]), "square");
+                    }
+                    counts[1] += 1;
+                }
+                "OrdMulMont" => {
+                    let (a, b) = (limbs(c["A"]), limbs(c["B"]));
+                    assert_eq!(mul_n(&a, &b), limbs(c["Result"]), "OrdMulMont");
+                    counts[2] += 1;
+                }
+                "PointAdd" => {
+                    let j = |p: &str| Jacobian::<C> {
+                        x: fe(c[alloc::format!("{p}.X").as_str()]),
+                        y: fe(c[alloc::format!("{p}.Y").as_str()]),
+                        z: fe(c[alloc::format!("{p}.Z").as_str()]),
+                    };
+                    let (a, b) = (j("A"), j("B"));
+                    let want = (limbs(c["Result.X"]), limbs(c["Result.Y"]));
+                    let infinity = want == ([0; 4], [0; 4]);
+                    // Jacobian (vartime) sum
+                    let s = a.add_vartime(&b);
+                    if infinity {
+                        assert!(s.is_identity_vartime(), "PointAdd: infinity");
+                    } else {
+                        let zi = s.z.invert();
+                        let zi2 = zi.sqr();
+                        assert_eq!(s.x.mul(&zi2).to_raw(), want.0, "PointAdd X");
+                        assert_eq!(s.y.mul(&zi2.mul(&zi)).to_raw(), want.1, "PointAdd Y");
+                    }
+                    // the complete projective formulas: (X Z, Y, Z^3)
+                    let proj = |p: &Jacobian<C>| {
+                        if p.is_identity_vartime() {
+                            Point::<C>::identity()
+                        } else {
+                            Point {
+                                x: p.x.mul(&p.z),
+                                y: p.y,
+                                z: p.z.sqr().mul(&p.z),
+                            }
+                        }
+                    };
+                    let t = proj(&a).add(&proj(&b));
+                    match t.to_affine() {
+                        None => assert!(infinity, "complete formulas: unexpected infinity"),
+                        Some(q) => {
+                            assert!(!infinity, "complete formulas: missed infinity");
+                            assert_eq!((q.x.to_raw(), q.y.to_raw()), want, "complete formulas");
+                        }
+                    }
+                    counts[3] += 1;
+                }
+                t => panic!("unknown test {t}"),
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn boringssl_p256_nistz() {
+        use super::super::c256::moduli::{N, P};
+        fn port_p(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+            Mont::<P, 4>::from_limbs(*a)
+                .mul_portable(&Mont::from_limbs(*b))
+                .l
+        }
+        fn port_n(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+            Mont::<N, 4>::from_limbs(*a)
+                .mul_portable(&Mont::from_limbs(*b))
+                .l
+        }
+        assert_eq!(run::<P256>(port_p, port_n), [256, 31, 26, 21]);
+        #[cfg(target_arch = "x86_64")]
+        if super::super::Impl::Adx.check().is_some() {
+            use super::super::c256::adx::{NAdx, PAdx};
+            assert_eq!(
+                run::<super::super::P256Adx>(PAdx::mont_mul, NAdx::mont_mul),
+                [256, 31, 26, 21]
+            );
+        } else {
+            std::eprintln!("boringssl_p256_nistz: adx kernel skipped, the CPU lacks BMI2/ADX");
+        }
+    }
+}
