@@ -22,6 +22,32 @@ pub fn cpu_lines() -> String {
     let env = cpu::override_value();
     writeln!(s, "CPU features detected:  {}", cpu::detected()).unwrap();
     writeln!(s, "CPU features effective: {}", cpu::effective()).unwrap();
+    #[cfg(target_arch = "x86_64")]
+    {
+        let w = cpu::vector_width();
+        let eff = cpu::effective();
+        let zmm = |f| {
+            if eff.has(f) && w.bits == 512 {
+                "ymm, zmm"
+            } else if eff.has(f) {
+                "ymm"
+            } else {
+                "no"
+            }
+        };
+        let width = match w.bits {
+            0 => "no EVEX backends".to_string(),
+            b => format!("{b}-bit"),
+        };
+        writeln!(s, "Vector width (EVEX):    {width}: {}", w.reason).unwrap();
+        writeln!(
+            s,
+            "VAES on: {}; VPCLMULQDQ on: {}",
+            zmm(cpu::Feature::Vaes),
+            zmm(cpu::Feature::Vpclmulqdq)
+        )
+        .unwrap();
+    }
     writeln!(
         s,
         "PEREGRINE_CPU: {}",

@@ -76,9 +76,28 @@ features! {
     Vaes = 11, "vaes", "x86_64";
     /// VPCLMULQDQ (carry-less multiply on ymm), only with OS ymm support.
     Vpclmulqdq = 12, "vpclmulqdq", "x86_64";
-    /// AVX-512F, only with OS zmm support. Detected and reported; no
-    /// backend uses it yet.
+    /// AVX-512F, only with OS opmask and zmm support (XCR0 bits 5..=7).
+    /// Removing it removes every EVEX backend.
     Avx512f = 13, "avx512f", "x86_64";
+    /// AVX-512BW (byte and word lanes, 64-bit masks).
+    Avx512bw = 14, "avx512bw", "x86_64";
+    /// AVX-512DQ.
+    Avx512dq = 15, "avx512dq", "x86_64";
+    /// AVX-512VL (EVEX instructions on xmm and ymm).
+    Avx512vl = 16, "avx512vl", "x86_64";
+    /// AVX-512 IFMA (`vpmadd52luq`, `vpmadd52huq`).
+    Avx512ifma = 17, "avx512ifma", "x86_64";
+    /// AVX-512 VBMI (`vpermb`, `vpermt2b`, `vpmultishiftqb`).
+    Avx512vbmi = 18, "avx512vbmi", "x86_64";
+    /// AVX-512 VBMI2 (`vpshldq`, `vpshrdq`, compress/expand of bytes).
+    Avx512vbmi2 = 19, "avx512vbmi2", "x86_64";
+    /// GFNI (`gf2p8affineqb`, `gf2p8mulb`).
+    Gfni = 20, "gfni", "x86_64";
+    /// Not an instruction set: 512-bit vectors cost no clock frequency on
+    /// this CPU. Detected on every AVX-512 CPU except the models that
+    /// lower their clock under zmm load ([`ZMM_PENALTY_MODELS`]); where it
+    /// is absent (or removed with `-zmm`) the EVEX backends run on ymm.
+    Zmm = 21, "zmm", "x86_64";
     /// Advanced SIMD (aarch64 baseline).
     Neon = 32, "neon", "aarch64";
     /// PMULL/PMULL2 on 64-bit lanes.
@@ -118,13 +137,25 @@ impl Feature {
         match self {
             Feature::Sse2 => Caps::of(&[Feature::Ssse3, Feature::Aes, Feature::Pclmulqdq]).0,
             Feature::Ssse3 => Caps::of(&[Feature::Sse41]).0,
-            Feature::Sse41 => Caps::of(&[Feature::Avx, Feature::Shani]).0,
+            Feature::Sse41 => Caps::of(&[Feature::Avx, Feature::Shani, Feature::Gfni]).0,
             Feature::Avx => {
                 Caps::of(&[
                     Feature::Avx2,
                     Feature::Vaes,
                     Feature::Vpclmulqdq,
                     Feature::Avx512f,
+                ])
+                .0
+            }
+            Feature::Avx512f => {
+                Caps::of(&[
+                    Feature::Avx512bw,
+                    Feature::Avx512dq,
+                    Feature::Avx512vl,
+                    Feature::Avx512ifma,
+                    Feature::Avx512vbmi,
+                    Feature::Avx512vbmi2,
+                    Feature::Zmm,
                 ])
                 .0
             }
@@ -165,6 +196,60 @@ impl Feature {
             acc = next;
         }
     }
+}
+
+/// The Intel family-6 models that lower their clock when 512-bit vectors
+/// run (Skylake-SP/Cascade Lake/Cooper Lake, the Ice Lakes, Tiger Lake):
+/// the list Linux keeps in `arch/x86/kernel/cpu/intel.c` (its zmm
+/// exclusion list) and BoringSSL's `CRYPTO_cpu_avoid_zmm_registers`. On
+/// them the `zmm` pseudo-feature is not detected, so the EVEX backends use
+/// 256-bit vectors. Rocket Lake, Sapphire Rapids and later Intel, and AMD
+/// Zen 4/Zen 5, are not on it.
+pub const ZMM_PENALTY_MODELS: &[(u32, &str)] = &[
+    (0x55, "Skylake-SP/Cascade Lake/Cooper Lake"),
+    (0x6a, "Ice Lake-SP"),
+    (0x6c, "Ice Lake-D"),
+    (0x7d, "Ice Lake"),
+    (0x7e, "Ice Lake (mobile)"),
+    (0x9d, "Ice Lake NNPI"),
+    (0x8c, "Tiger Lake (mobile)"),
+    (0x8d, "Tiger Lake"),
+];
+
+/// The vector width the EVEX backends use in this process, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VectorWidth {
+    /// 512, 256 (EVEX on ymm), or 0 when no EVEX backend may run.
+    pub bits: u32,
+    /// One line saying why.
+    pub reason: &'static str,
+}
+
+/// The width policy in force: 512-bit when `avx512f` and `zmm` are both
+/// effective, 256-bit when `zmm` is missing, none without `avx512f`.
+pub fn vector_width() -> VectorWidth {
+    let eff = effective();
+    let det = detected();
+    if !eff.has(Feature::Avx512f) {
+        let reason = if det.has(Feature::Avx512f) {
+            "avx512f removed (PEREGRINE_CPU or cpu::restrict): AVX2 backends only"
+        } else {
+            "no AVX-512 on this CPU (or the OS does not save the zmm state)"
+        };
+        return VectorWidth { bits: 0, reason };
+    }
+    if eff.has(Feature::Zmm) {
+        return VectorWidth {
+            bits: 512,
+            reason: "AVX-512 without a zmm clock penalty: EVEX backends use zmm",
+        };
+    }
+    let reason = if det.has(Feature::Zmm) {
+        "zmm removed (PEREGRINE_CPU or cpu::restrict): EVEX backends use ymm"
+    } else {
+        "this CPU model lowers its clock under zmm load: EVEX backends use ymm"
+    };
+    VectorWidth { bits: 256, reason }
 }
 
 /// A set of CPU features (a bitset).
@@ -595,6 +680,29 @@ pub fn allows(compiled: bool, needs: Caps) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn removing_avx512f_removes_every_evex_feature() {
+        let all = Caps::of(Feature::ALL);
+        let left = all.without_feature(Feature::Avx512f);
+        for f in [
+            Feature::Avx512f,
+            Feature::Avx512bw,
+            Feature::Avx512dq,
+            Feature::Avx512vl,
+            Feature::Avx512ifma,
+            Feature::Avx512vbmi,
+            Feature::Avx512vbmi2,
+            Feature::Zmm,
+        ] {
+            assert!(!left.has(f), "{f} survives -avx512f");
+        }
+        assert!(left.has(Feature::Avx2) && left.has(Feature::Vaes) && left.has(Feature::Gfni));
+        let no_avx = all.without_feature(Feature::Avx);
+        assert!(!no_avx.has(Feature::Zmm) && !no_avx.has(Feature::Avx512ifma));
+        let no_zmm = all.without_feature(Feature::Zmm);
+        assert!(no_zmm.has(Feature::Avx512f) && !no_zmm.has(Feature::Zmm));
+    }
 
     #[test]
     fn parse_removes_and_ignores() {

@@ -37,6 +37,7 @@ pub(super) fn detect() -> Caps {
 
     // AVX2, VAES, VPCLMULQDQ and AVX-512 are unusable without AVX itself.
     let avx = bit(l1.ecx, 28) && os_ymm;
+    let avx512 = avx && os_zmm && bit(l7b, 16);
     let table = [
         (Feature::Sse2, bit(l1.edx, 26)),
         (Feature::Ssse3, bit(l1.ecx, 9)),
@@ -51,7 +52,15 @@ pub(super) fn detect() -> Caps {
         (Feature::Shani, bit(l7b, 29)),
         (Feature::Vaes, avx && bit(l7c, 9)),
         (Feature::Vpclmulqdq, avx && bit(l7c, 10)),
-        (Feature::Avx512f, avx && os_zmm && bit(l7b, 16)),
+        (Feature::Avx512f, avx512),
+        (Feature::Avx512bw, avx512 && bit(l7b, 30)),
+        (Feature::Avx512dq, avx512 && bit(l7b, 17)),
+        (Feature::Avx512vl, avx512 && bit(l7b, 31)),
+        (Feature::Avx512ifma, avx512 && bit(l7b, 21)),
+        (Feature::Avx512vbmi, avx512 && bit(l7c, 1)),
+        (Feature::Avx512vbmi2, avx512 && bit(l7c, 6)),
+        (Feature::Gfni, bit(l7c, 8)),
+        (Feature::Zmm, avx512 && !zmm_penalty(&leaf0, l1.eax)),
     ];
     let mut caps = Caps::EMPTY;
     for (feat, on) in table {
@@ -66,4 +75,14 @@ pub(super) fn detect() -> Caps {
 unsafe fn xgetbv0() -> u64 {
     // SAFETY: the caller checked OSXSAVE.
     unsafe { _xgetbv(0) }
+}
+
+/// Whether this is one of the Intel models in
+/// [`ZMM_PENALTY_MODELS`](super::ZMM_PENALTY_MODELS).
+fn zmm_penalty(leaf0: &core::arch::x86_64::CpuidResult, l1_eax: u32) -> bool {
+    // "GenuineIntel" in EBX, EDX, ECX order.
+    let intel = leaf0.ebx == 0x756e_6547 && leaf0.edx == 0x4965_6e69 && leaf0.ecx == 0x6c65_746e;
+    let family = (l1_eax >> 8) & 0xf;
+    let model = ((l1_eax >> 4) & 0xf) | ((l1_eax >> 12) & 0xf0);
+    intel && family == 6 && super::ZMM_PENALTY_MODELS.iter().any(|&(m, _)| m == model)
 }

@@ -28,6 +28,15 @@ pub fn std_has(f: Feature) -> bool {
             Feature::Vaes => d!("vaes"),
             Feature::Vpclmulqdq => d!("vpclmulqdq"),
             Feature::Avx512f => d!("avx512f"),
+            Feature::Avx512bw => d!("avx512bw"),
+            Feature::Avx512dq => d!("avx512dq"),
+            Feature::Avx512vl => d!("avx512vl"),
+            Feature::Avx512ifma => d!("avx512ifma"),
+            Feature::Avx512vbmi => d!("avx512vbmi"),
+            Feature::Avx512vbmi2 => d!("avx512vbmi2"),
+            Feature::Gfni => d!("gfni"),
+            // Not an instruction set: Peregrine's model list decides it.
+            Feature::Zmm => d!("avx512f") && cpu::detected().has(Feature::Zmm),
             _ => false,
         }
     }
