@@ -322,22 +322,31 @@ pub(crate) fn counters<const W: usize>(le: &mut __m128i, width: CtrWidth) -> [__
             // counter block holds the nonce (CCM; a CTR IV), which may be
             // secret (TLS 1.3 derives it from the key schedule). memcheck
             // flagged the former fast path's `lo <= u64::MAX - W` test.
-            out = core::array::from_fn(|j| _mm_shuffle_epi8(add128(base, j as u64), bswap));
-            *le = add128(base, W as u64);
+            out = core::array::from_fn(|j| {
+                _mm_shuffle_epi8(add128(base, _mm_cvtsi64_si128(j as i64)), bswap)
+            });
+            *le = add128(base, _mm_cvtsi64_si128(W as i64));
         }
     }
     out
 }
 
-/// `v + n` as a 128-bit little-endian integer, without a branch (the carry
-/// is a flag added into the high half).
-#[inline]
-#[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
-fn add128(v: __m128i, n: u64) -> __m128i {
-    let lo = _mm_cvtsi128_si64(v) as u64;
-    let hi = _mm_extract_epi64::<1>(v) as u64;
-    let (lo2, c) = lo.overflowing_add(n);
-    _mm_set_epi64x(hi.wrapping_add(u64::from(c)) as i64, lo2 as i64)
+/// `v + n` as 128-bit little-endian integers (two 64-bit lanes), where
+/// `n`'s high lane is 0 and its low lane is below 2^63: vector operations
+/// only, no branch on the carry and no round trip through general-purpose
+/// registers (which made CTR a third slower than ECB).
+///
+/// The carry out of the low lane is the top bit of `v & !(v + n)`: with
+/// `n < 2^63` the sum wraps exactly when `v`'s top bit is set and the
+/// sum's is clear.
+#[inline(always)]
+pub(crate) fn add128(v: __m128i, n: __m128i) -> __m128i {
+    // SAFETY: SSE2 is part of the x86_64 baseline.
+    unsafe {
+        let s = _mm_add_epi64(v, n);
+        let carry = _mm_srli_epi64::<63>(_mm_andnot_si128(s, v));
+        _mm_add_epi64(s, _mm_slli_si128::<8>(carry))
+    }
 }
 
 /// CTR over whole blocks.
@@ -359,7 +368,8 @@ pub(crate) fn ctr_nr<const NR: usize>(
     let mut le = _mm_shuffle_epi8(load(ctr), bswap_mask());
     steps!(io.blocks(), 1, at, W, {
         let mut b = counters::<W>(&mut le, width);
-        enc::<NR, W>(&k.enc, &mut b);
+        // Keys reloaded each step (see `x86_64_vaes::ctr_nr`).
+        enc::<NR, W>(core::hint::black_box(&k.enc), &mut b);
         for (j, v) in b.into_iter().enumerate() {
             // SAFETY: `steps!` keeps `at + W <= blocks`.
             unsafe {
