@@ -3,12 +3,12 @@
 //! single-block `Aes::encrypt_block`.
 //!
 //! - ECB, CBC, CTR (both counter widths), CFB and OFB at every length
-//!   0..=321 (ECB and CBC: whole blocks), XTS at every length 16..=321 and
-//!   1 KiB + 0..=15, all three key sizes (XTS: both), in place and out of
+//!   0..=321 and every block count to 72 (ECB and CBC: whole blocks), XTS
+//!   at every length 16..=321, every block count to 72, and 1 KiB + 0..=15, all three key sizes (XTS: both), in place and out of
 //!   place, at odd offsets, with guard bytes around every output.
 //! - The streaming modes over random splits, and CMAC, against one shot.
 //! - CTR counters just below the 32-, 64-, 96- and 128-bit boundaries, so
-//!   the 16-block VAES and 8-block AES-NI steps cross every carry at every
+//!   the 32-block zmm and 16-block ymm VAES and 8-block AES-NI steps cross every carry at every
 //!   position, against a counter model (`Ctr::new`: +i mod 2^128;
 //!   `new_inc32`: the last four bytes +i mod 2^32, the rest fixed).
 //! - XTS at 16..=64 bytes with 1000 random keys of each size and tweaks
@@ -44,9 +44,18 @@ use peregrine::mode::xts::{Tweak, Xts};
 type Block = [u8; 16];
 
 const KEY_LENS: [usize; 3] = [16, 24, 32];
-/// The longest message of the every-length tests: 20 blocks and a byte,
-/// past the 16-block VAES and 8-block AES-NI main loops and every tail.
-const MAX_LEN: usize = 16 * 20 + 1;
+/// The longest message of the length tests: 72 blocks and a byte, past
+/// two 32-block steps of the zmm VAES main loop and every tail.
+const MAX_LEN: usize = 16 * 72 + 1;
+/// Every length up to here is tested (20 blocks and a byte: past the
+/// 16-block ymm VAES and 8-block AES-NI main loops and every tail); above
+/// it, every block count with tails of 0, 1, 7 and 15 bytes.
+const EVERY_LEN: usize = 16 * 20 + 1;
+
+/// The lengths `from..=MAX_LEN` the length tests run.
+fn lengths(from: usize) -> impl Iterator<Item = usize> {
+    (from..=MAX_LEN).filter(|&l| l <= EVERY_LEN || matches!(l % 16, 0 | 1 | 7 | 15))
+}
 /// The longest whole-block message.
 const MAX_WHOLE: usize = MAX_LEN / 16 * 16;
 /// Keys of each size in the every-length tests.
@@ -306,7 +315,7 @@ fn cbc_pkcs7_every_length_against_soft() {
             .unwrap()
             .encrypt(&mut body)
             .unwrap();
-        for len in 0..=MAX_LEN {
+        for len in lengths(0) {
             // The whole blocks are a prefix of `body`; the padded last
             // block continues the chain from there (one soft block).
             let m = len / 16;
@@ -465,7 +474,7 @@ fn ctr_cfb_ofb_every_length_against_soft() {
                 &mut r2,
             );
             for &c in &others {
-                for len in 0..=MAX_LEN {
+                for len in lengths(0) {
                     let ctx = format!("{} aes-{} len {len}", name(c), klen * 8);
                     check_stream_modes(&ctx, c, &key, &iv, &x[..len], &refs, &mut rng);
                 }
@@ -494,13 +503,15 @@ fn model_counter(iv: &Block, full: bool, i: u64) -> Block {
 
 #[test]
 fn ctr_counter_carries_against_model() {
-    const BLOCKS: usize = 40;
+    // Past two 32-block zmm steps; the carry lands at every position of
+    // a step (k up to 32).
+    const BLOCKS: usize = 72;
     let (soft, others) = backends("ctr carries");
     let mut rng = Rng(0x5eed_ca55);
     let mut n = 0;
     // The low `bits` bits of the counter are 2^bits - 1 - k, the rest random.
     for bits in [32u32, 64, 96, 128] {
-        for k in 0..=20u128 {
+        for k in 0..=32u128 {
             let klen = KEY_LENS[n % 3];
             n += 1;
             let key = rng.bytes(klen);
@@ -689,7 +700,7 @@ fn xts_every_length_against_soft() {
             let x = rng.bytes(MAX_LEN);
             let model = xts_model(&key, soft, tweak, &x);
             let sx = Xts::with_impl(&key, soft).unwrap();
-            for len in 16..=MAX_LEN {
+            for len in lengths(16) {
                 let ctx = format!("aes-{}-xts {tweak:?} len {len}", klen * 4);
                 let mut want = x[..len].to_vec();
                 sx.encrypt(tweak, &mut want).unwrap();
@@ -808,7 +819,7 @@ fn cmac_every_length_against_soft() {
     let (soft, others) = backends("cmac");
     let mut rng = Rng(0x5eed_c3ac);
     let data = rng.bytes(MAX_LEN + 16);
-    for len in 0..=MAX_LEN {
+    for len in lengths(0) {
         let klen = KEY_LENS[len % 3];
         let key = rng.bytes(klen);
         // Odd starting points too.

@@ -89,6 +89,11 @@ pub(crate) mod x86_64_vaes;
 
 crate::cpu::backends! {
     primitive: "aes", doc: "An AES backend.";
+    /// VAES on 512-bit registers (four blocks per instruction, 32 in
+    /// flight) with AVX-512, for the parallel modes; the same code as
+    /// `vaes` instantiated at the other width. Needs `zmm`: where 512-bit
+    /// vectors cost clock, `vaes` (ymm) runs instead.
+    Vaes512 = "vaes512", "x86_64", [Sse2, Ssse3, Sse41, Avx, Avx2, Aes, Vaes, Vpclmulqdq, Avx512f, Avx512bw, Avx512vl, Zmm];
     /// VAES on 256-bit registers (two blocks per instruction) with AVX2,
     /// for the parallel modes; AES-NI for the serial ones. VPCLMULQDQ
     /// computes the XTS tweaks (every CPU with VAES has it).
@@ -160,6 +165,8 @@ enum Sched {
     Aesni(x86_64_aesni::Key),
     #[cfg(target_arch = "x86_64")]
     Vaes(x86_64_vaes::Key),
+    #[cfg(target_arch = "x86_64")]
+    Vaes512(x86_64_vaes::Key),
     #[cfg(target_arch = "aarch64")]
     Armv8(aarch64_aes::Key),
 }
@@ -220,6 +227,9 @@ impl Aes {
             Impl::Vaes => Sched::Vaes(unsafe { x86_64_vaes::Key::new(key) }),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Impl::Vaes512 => Sched::Vaes512(unsafe { x86_64_vaes::Key::new(key) }),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
             Impl::Aesni => Sched::Aesni(unsafe { x86_64_aesni::Key::new(key) }),
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -246,7 +256,7 @@ impl Aes {
     #[cfg(target_arch = "x86_64")]
     pub(crate) fn vaes_key(&self) -> Option<&x86_64_vaes::Key> {
         match &self.sched {
-            Sched::Vaes(k) => Some(k),
+            Sched::Vaes(k) | Sched::Vaes512(k) => Some(k),
             _ => None,
         }
     }
@@ -297,6 +307,9 @@ impl Aes {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Vaes(k) => unsafe { x86_64_vaes::ecb(k, dir, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::ecb(k, dir, io) },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::ecb(k, dir, io) },
@@ -314,7 +327,9 @@ impl Aes {
             Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_encrypt(k, iv, io) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
-            Sched::Vaes(k) => unsafe { x86_64_aesni::cbc_encrypt(k.aesni(), iv, io) },
+            Sched::Vaes(k) | Sched::Vaes512(k) => unsafe {
+                x86_64_aesni::cbc_encrypt(k.aesni(), iv, io)
+            },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_encrypt(k, iv, io) },
@@ -333,6 +348,9 @@ impl Aes {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Vaes(k) => unsafe { x86_64_vaes::cbc_decrypt(k, iv, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::cbc_decrypt(k, iv, io) },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_decrypt(k, iv, io) },
@@ -350,7 +368,9 @@ impl Aes {
             Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_mac(k, state, data) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
-            Sched::Vaes(k) => unsafe { x86_64_aesni::cbc_mac(k.aesni(), state, data) },
+            Sched::Vaes(k) | Sched::Vaes512(k) => unsafe {
+                x86_64_aesni::cbc_mac(k.aesni(), state, data)
+            },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_mac(k, state, data) },
@@ -369,6 +389,9 @@ impl Aes {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Vaes(k) => unsafe { x86_64_vaes::ctr(k, ctr, width, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::ctr(k, ctr, width, io) },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::ctr(k, ctr, width, io) },
@@ -388,6 +411,9 @@ impl Aes {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Vaes(k) => unsafe { x86_64_vaes::xts(k, dir, tweak, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::xts(k, dir, tweak, io) },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::xts(k, dir, tweak, io) },

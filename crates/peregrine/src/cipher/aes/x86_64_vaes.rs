@@ -1,18 +1,25 @@
-//! AES with VAES on 256-bit registers (two blocks per instruction) and
-//! AVX2, for the parallel modes: ECB, CBC decryption, CTR and XTS.
+//! AES with VAES for the parallel modes (ECB, CBC decryption, CTR and
+//! XTS), written once over the vector width and instantiated twice:
+//! [`y`], 256-bit registers with AVX2 (two blocks per instruction; the
+//! `vaes` backend, for Zen 3 and for CPUs where 512-bit vectors cost
+//! clock), and [`z`], 512-bit registers with AVX-512 (four blocks per
+//! instruction; the `vaes512` backend). As the Linux kernel's
+//! `aes-xts-avx-x86_64.S` instantiates one macro body per width, the
+//! `vaes_modes!` macro below holds the modes once; each instance supplies
+//! only its width's primitive operations.
 //!
 //! Technique: the same interleaving as `x86_64_aesni`, widened: the main
-//! loop keeps 8 ymm registers (16 blocks) in flight, with the round keys
-//! broadcast to both lanes once at key setup so every `vaesenc` takes its
-//! key as a memory operand. Tails step down through 4, 2 and 1 registers,
-//! and a last odd block runs on the AES-NI code. The serial modes (CBC
-//! encryption, CBC-MAC) gain nothing from width and use `x86_64_aesni`.
+//! loop keeps 8 registers (16 or 32 blocks) in flight, with the round keys
+//! broadcast to every lane. Tails step down through 4, 2 and 1 registers;
+//! what is left runs on the next narrower code (zmm -> ymm -> AES-NI). The
+//! serial modes (CBC encryption, CBC-MAC) gain nothing from width and use
+//! `x86_64_aesni`.
 //!
-//! XTS tweaks are built two per register, sixteen at a time, and advanced
-//! by x^16 with one `vpclmulqdq` each (the technique of the Linux kernel's
-//! `aes-xts-avx-x86_64.S`): eight independent short chains instead of one
-//! long chain of doublings, which left the AES units idle. That is why the
-//! backend needs VPCLMULQDQ, which every CPU with VAES has.
+//! XTS tweaks are built one per lane, a register's worth at a time, and
+//! advanced by x^16 (ymm) or x^32 (zmm) with one `vpclmulqdq` each (the
+//! technique of `aes-xts-avx-x86_64.S`): eight independent short chains
+//! instead of one long chain of doublings, which left the AES units idle.
+//! That is why the backends need VPCLMULQDQ, which every CPU with VAES has.
 
 use core::arch::x86_64::*;
 
@@ -53,293 +60,623 @@ pub(crate) fn rk(k: &ni::RoundKeys, i: usize) -> __m256i {
     _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(k.0[i].as_ptr().cast()) })
 }
 
-/// Loads blocks `i` and `i + 1` of the input.
-///
-/// # Safety
-/// `i + 2 <= io.blocks()`.
-#[inline(always)]
-unsafe fn ld2(io: &InOut<'_>, i: usize) -> __m256i {
-    // SAFETY: the caller keeps the 32 bytes in bounds.
-    unsafe { _mm256_loadu_si256(io.src_ptr().add(16 * i).cast()) }
-}
+/// The parallel modes over one vector width. `$prims` defines, for that
+/// width, the vector type `V`, the blocks per vector `L`, and the
+/// primitive operations the modes use (each an `#[inline]` function with
+/// the instance's target features); `$narrow` names the module whose
+/// `*_nr` functions take what is left after the last whole vector.
+macro_rules! vaes_modes {
+    ($feat:literal, $narrow:ident, { $($prims:item)* }) => {
+        use super::*;
 
-/// Stores blocks `i` and `i + 1` of the output.
-///
-/// # Safety
-/// `i + 2 <= io.blocks()`.
-#[inline(always)]
-unsafe fn st2(io: &mut InOut<'_>, i: usize, v: __m256i) {
-    // SAFETY: the caller keeps the 32 bytes in bounds.
-    unsafe { _mm256_storeu_si256(io.dst_ptr().add(16 * i).cast(), v) }
-}
+        $($prims)*
 
-/// Runs the `NR` rounds over `W` registers of two blocks: encryption, or
-/// (`DEC`) the equivalent inverse cipher with the decryption keys.
-#[inline]
-#[target_feature(enable = "avx2,aes,vaes")]
-fn rounds<const NR: usize, const W: usize, const DEC: bool>(
-    k: &ni::RoundKeys,
-    b: &mut [__m256i; W],
-) {
-    let k0 = rk(k, 0);
-    for x in b.iter_mut() {
-        *x = _mm256_xor_si256(*x, k0);
-    }
-    for r in 1..NR {
-        let kr = rk(k, r);
-        for x in b.iter_mut() {
-            *x = if DEC {
-                _mm256_aesdec_epi128(*x, kr)
-            } else {
-                _mm256_aesenc_epi128(*x, kr)
-            };
+        /// Loads the vector of blocks starting at block `i`.
+        ///
+        /// # Safety
+        /// `i + L <= io.blocks()`.
+        #[inline(always)]
+        unsafe fn ld(io: &InOut<'_>, i: usize) -> V {
+            // SAFETY: the caller keeps the vector in bounds.
+            unsafe { loadu(io.src_ptr().add(16 * i)) }
         }
-    }
-    let kl = rk(k, NR);
-    for x in b.iter_mut() {
-        *x = if DEC {
-            _mm256_aesdeclast_epi128(*x, kl)
-        } else {
-            _mm256_aesenclast_epi128(*x, kl)
-        };
-    }
-}
 
-#[inline]
-#[target_feature(enable = "avx2,aes,vaes")]
-fn enc<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
-    rounds::<NR, W, false>(k, b)
-}
-
-#[inline]
-#[target_feature(enable = "avx2,aes,vaes")]
-fn dec<const NR: usize, const W: usize>(k: &ni::RoundKeys, b: &mut [__m256i; W]) {
-    rounds::<NR, W, true>(k, b)
-}
-
-/// ECB over whole blocks.
-///
-/// # Safety
-/// The CPU must have VAES, AVX2 and AES-NI.
-#[target_feature(enable = "avx2,aes,vaes")]
-pub(crate) unsafe fn ecb(k: &Key, dir: Dir, io: InOut<'_>) {
-    by_rounds!(k.ni.rounds, ecb_nr(k, dir, io))
-}
-
-#[target_feature(enable = "avx2,aes,vaes")]
-fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, mut io: InOut<'_>) {
-    let done = steps!(io.blocks(), 2, at, W, {
-        // SAFETY: `steps_y!` keeps `at + 2W <= blocks`.
-        let mut b: [__m256i; W] = core::array::from_fn(|j| unsafe { ld2(&io, at + 2 * j) });
-        match dir {
-            Dir::Encrypt => enc::<NR, W>(&k.ni.enc, &mut b),
-            Dir::Decrypt => dec::<NR, W>(&k.ni.dec, &mut b),
+        /// Stores the vector of blocks starting at block `i`.
+        ///
+        /// # Safety
+        /// `i + L <= io.blocks()`.
+        #[inline(always)]
+        unsafe fn st(io: &mut InOut<'_>, i: usize, v: V) {
+            // SAFETY: the caller keeps the vector in bounds.
+            unsafe { storeu(io.dst_ptr().add(16 * i), v) }
         }
-        for (j, v) in b.into_iter().enumerate() {
-            // SAFETY: as above.
-            unsafe { st2(&mut io, at + 2 * j, v) };
-        }
-    });
-    ni::ecb_nr::<NR>(&k.ni, dir, io.split_at(16 * done).1);
-}
 
-/// CBC decryption (parallel).
-///
-/// # Safety
-/// The CPU must have VAES, AVX2 and AES-NI.
-#[target_feature(enable = "avx2,aes,vaes")]
-pub(crate) unsafe fn cbc_decrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
-    by_rounds!(k.ni.rounds, cbc_decrypt_nr(k, iv, io))
-}
-
-#[target_feature(enable = "avx2,aes,vaes")]
-fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
-    // SAFETY: a 16-byte array is valid for a 16-byte load.
-    let mut prev = unsafe { _mm_loadu_si128(iv.as_ptr().cast()) };
-    let done = steps!(io.blocks(), 2, at, W, {
-        // All loads of the step (the blocks and the shifted previous
-        // blocks) come before any store, so in-place works.
-        // SAFETY: `steps_y!` keeps `at + 2W <= blocks`; the shifted load of
-        // register j >= 1 starts at block `at + 2j - 1 >= at`.
-        let c: [__m256i; W] = core::array::from_fn(|j| unsafe { ld2(&io, at + 2 * j) });
-        let p: [__m256i; W] = core::array::from_fn(|j| {
-            if j == 0 {
-                _mm256_set_m128i(_mm256_castsi256_si128(c[0]), prev)
-            } else {
-                // SAFETY: as above.
-                unsafe { ld2(&io, at + 2 * j - 1) }
+        /// Runs the `NR` rounds over `W` vectors: encryption, or (`DEC`)
+        /// the equivalent inverse cipher with the decryption keys.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn rounds<const NR: usize, const W: usize, const DEC: bool>(
+            k: &ni::RoundKeys,
+            b: &mut [V; W],
+        ) {
+            let k0 = key(k, 0);
+            for x in b.iter_mut() {
+                *x = xor(*x, k0);
             }
-        });
-        let mut b = c;
-        dec::<NR, W>(&k.ni.dec, &mut b);
-        for j in 0..W {
-            // SAFETY: as above.
-            unsafe { st2(&mut io, at + 2 * j, _mm256_xor_si256(b[j], p[j])) };
-        }
-        prev = _mm256_extracti128_si256::<1>(c[W - 1]);
-    });
-    // SAFETY: a 16-byte array is valid for a 16-byte store.
-    unsafe { _mm_storeu_si128(iv.as_mut_ptr().cast(), prev) };
-    ni::cbc_decrypt_nr::<NR>(&k.ni, iv, io.split_at(16 * done).1);
-}
-
-/// CTR over whole blocks.
-///
-/// # Safety
-/// The CPU must have VAES, AVX2 and AES-NI.
-#[target_feature(enable = "avx2,aes,vaes")]
-pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, io: InOut<'_>) {
-    by_rounds!(k.ni.rounds, ctr_nr(k, ctr, width, io))
-}
-
-#[target_feature(enable = "avx2,aes,vaes")]
-fn ctr_nr<const NR: usize>(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: InOut<'_>) {
-    let bswap = _mm256_broadcastsi128_si256(ni::bswap_mask());
-    // SAFETY: a 16-byte array is valid for a 16-byte load.
-    let mut le = _mm_shuffle_epi8(
-        unsafe { _mm_loadu_si128(ctr.as_ptr().cast()) },
-        ni::bswap_mask(),
-    );
-    let done = steps!(io.blocks(), 2, at, W, {
-        let n = 2 * W as u64;
-        let mut b: [__m256i; W];
-        if width == CtrWidth::Low32 {
-            // GCM's counter: add in 32-bit lanes (wrapping is wanted).
-            let pair = _mm256_broadcastsi128_si256(le);
-            let add = |v: __m256i, i: i64| _mm256_add_epi32(v, _mm256_set_epi64x(0, i + 1, 0, i));
-            b = core::array::from_fn(|j| _mm256_shuffle_epi8(add(pair, 2 * j as i64), bswap));
-            le = _mm256_castsi256_si128(add(pair, n as i64));
-        } else {
-            // Full width: 128-bit adds in the vector unit, two counters
-            // per register, without a branch on the carry (the counter
-            // holds the nonce, which may be secret).
-            let pair = _mm256_broadcastsi128_si256(le);
-            b = core::array::from_fn(|j| {
-                let inc = _mm256_set_epi64x(0, 2 * j as i64 + 1, 0, 2 * j as i64);
-                _mm256_shuffle_epi8(add128x2(pair, inc), bswap)
-            });
-            le = ni::add128(le, _mm_cvtsi64_si128(n as i64));
-        }
-        // The keys are reloaded each step, from a pointer the compiler
-        // cannot see through: hoisted out of the loop they fill 11 of the
-        // 16 ymm registers, and the step then ran as four serial pairs of
-        // blocks (CTR at 0.55x ECB) instead of eight chains in flight.
-        enc::<NR, W>(core::hint::black_box(&k.ni.enc), &mut b);
-        for (j, v) in b.into_iter().enumerate() {
-            // SAFETY: `steps_y!` keeps `at + 2W <= blocks`.
-            unsafe {
-                let x = _mm256_xor_si256(v, ld2(&io, at + 2 * j));
-                st2(&mut io, at + 2 * j, x);
+            for r in 1..NR {
+                let kr = key(k, r);
+                for x in b.iter_mut() {
+                    *x = if DEC { aesdec(*x, kr) } else { aesenc(*x, kr) };
+                }
+            }
+            let kl = key(k, NR);
+            for x in b.iter_mut() {
+                *x = if DEC { aesdeclast(*x, kl) } else { aesenclast(*x, kl) };
             }
         }
-    });
-    // SAFETY: a 16-byte array is valid for a 16-byte store.
-    unsafe {
-        _mm_storeu_si128(
-            ctr.as_mut_ptr().cast(),
-            _mm_shuffle_epi8(le, ni::bswap_mask()),
-        )
-    };
-    ni::ctr_nr::<NR>(&k.ni, ctr, width, io.split_at(16 * done).1);
-}
 
-/// `x86_64_aesni::add128` on both lanes: `v + n` as two 128-bit
-/// little-endian integers, `n`'s high halves 0 and low halves below 2^63.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn add128x2(v: __m256i, n: __m256i) -> __m256i {
-    let s = _mm256_add_epi64(v, n);
-    let carry = _mm256_srli_epi64::<63>(_mm256_andnot_si256(s, v));
-    _mm256_add_epi64(s, _mm256_bslli_epi128::<8>(carry))
-}
-
-/// Both lanes' tweaks times x (see `x86_64_aesni::xts_double`).
-#[inline]
-#[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-fn double2(t: __m256i) -> __m256i {
-    let carries = _mm256_shuffle_epi32::<0x93>(_mm256_srai_epi32::<31>(t));
-    let mask = _mm256_set_epi32(1, 1, 1, 0x87, 1, 1, 1, 0x87);
-    _mm256_xor_si256(_mm256_slli_epi32::<1>(t), _mm256_and_si256(carries, mask))
-}
-
-/// Both lanes' tweaks times x^16: a two-byte shift, and the sixteen bits
-/// shifted out folded back in by one carry-less multiply by 0x87
-/// (x^128 = x^7 + x^2 + x + 1). Eight of these per 16 blocks are
-/// independent, so unlike a chain of doublings they do not serialise.
-#[inline]
-#[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-fn times_x16(t: __m256i) -> __m256i {
-    let out = _mm256_bsrli_epi128::<14>(t);
-    let fold = _mm256_clmulepi64_epi128::<0x00>(out, _mm256_set_epi64x(0, 0x87, 0, 0x87));
-    _mm256_xor_si256(_mm256_bslli_epi128::<2>(t), fold)
-}
-
-/// XTS over whole blocks with the data key; `tweak` advances past them.
-///
-/// # Safety
-/// The CPU must have VAES, VPCLMULQDQ, AVX2 and AES-NI.
-#[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-pub(crate) unsafe fn xts(k: &Key, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
-    by_rounds!(k.ni.rounds, xts_nr(k, dir, tweak, io))
-}
-
-#[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-fn xts_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &mut Block, mut io: InOut<'_>) {
-    let n = io.blocks();
-    if n < 16 {
-        // Building sixteen tweaks costs more than the AES-NI path saves on
-        // a short data unit.
-        return ni::xts_nr::<NR>(&k.ni, dir, tweak, io);
-    }
-    // SAFETY: a 16-byte array is valid for a 16-byte load.
-    let t0 = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
-    // The tweaks of the next 16 blocks, two per register: made once by
-    // doubling, then advanced 16 blocks at a time by `times_x16`.
-    let mut ts = [_mm256_set_m128i(ni::xts_double(t0), t0); 8];
-    for j in 1..8 {
-        ts[j] = double2(double2(ts[j - 1]));
-    }
-    let mut at = 0;
-    // One step of W registers, using the tweaks `ts[off..off + W]`.
-    macro_rules! step {
-        ($w:literal, $off:expr) => {{
-            const W: usize = $w;
-            let off: usize = $off;
-            let mut b: [__m256i; W] = core::array::from_fn(|j| {
-                // SAFETY: the callers keep `at + 2W <= blocks`.
-                let x = unsafe { ld2(&io, at + 2 * j) };
-                _mm256_xor_si256(x, ts[off + j])
-            });
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn crypt<const NR: usize, const W: usize>(k: &Key, dir: Dir, b: &mut [V; W]) {
             match dir {
-                Dir::Encrypt => enc::<NR, W>(&k.ni.enc, &mut b),
-                Dir::Decrypt => dec::<NR, W>(&k.ni.dec, &mut b),
+                Dir::Encrypt => rounds::<NR, W, false>(&k.ni.enc, b),
+                Dir::Decrypt => rounds::<NR, W, true>(&k.ni.dec, b),
             }
-            for j in 0..W {
-                // SAFETY: as above.
-                unsafe { st2(&mut io, at + 2 * j, _mm256_xor_si256(b[j], ts[off + j])) };
+        }
+
+        /// ECB over whole blocks.
+        ///
+        /// # Safety
+        /// The CPU must have the instance's features.
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn ecb(k: &Key, dir: Dir, io: InOut<'_>) {
+            by_rounds!(k.ni.rounds, ecb_nr(k, dir, io))
+        }
+
+        /// CBC decryption (parallel).
+        ///
+        /// # Safety
+        /// As [`ecb`].
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn cbc_decrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
+            by_rounds!(k.ni.rounds, cbc_decrypt_nr(k, iv, io))
+        }
+
+        /// CTR over whole blocks.
+        ///
+        /// # Safety
+        /// As [`ecb`].
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, io: InOut<'_>) {
+            by_rounds!(k.ni.rounds, ctr_nr(k, ctr, width, io))
+        }
+
+        /// XTS over whole blocks with the data key; `tweak` advances past
+        /// them.
+        ///
+        /// # Safety
+        /// As [`ecb`].
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn xts(k: &Key, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
+            by_rounds!(k.ni.rounds, xts_nr(k, dir, tweak, io))
+        }
+
+        /// ECB over whole blocks.
+        #[target_feature(enable = $feat)]
+        pub(crate) fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, mut io: InOut<'_>) {
+            if SHORT_TO_NARROW && io.blocks() < 8 * L {
+                return super::$narrow::ecb_nr::<NR>(k, dir, io);
             }
-            at += 2 * W;
-        }};
-    }
-    while n - at >= 16 {
-        step!(8, 0);
-        ts = ts.map(|t| times_x16(t));
-    }
-    let mut off = 0;
-    if n - at >= 8 {
-        step!(4, off);
-        off += 4;
-    }
-    if n - at >= 4 {
-        step!(2, off);
-        off += 2;
-    }
-    if n - at >= 2 {
-        step!(1, off);
-        off += 1;
-    }
-    let done = at;
-    // SAFETY: a 16-byte array is valid for a 16-byte store.
-    unsafe { _mm_storeu_si128(tweak.as_mut_ptr().cast(), _mm256_castsi256_si128(ts[off])) };
-    ni::xts_nr::<NR>(&k.ni, dir, tweak, io.split_at(16 * done).1);
+            let done = steps!(io.blocks(), L, at, W, {
+                // SAFETY: `steps!` keeps `at + L*W <= blocks`.
+                let mut b: [V; W] = core::array::from_fn(|j| unsafe { ld(&io, at + L * j) });
+                crypt::<NR, W>(k, dir, &mut b);
+                for (j, v) in b.into_iter().enumerate() {
+                    // SAFETY: as above.
+                    unsafe { st(&mut io, at + L * j, v) };
+                }
+            });
+            super::$narrow::ecb_nr::<NR>(k, dir, io.split_at(16 * done).1);
+        }
+
+        /// CBC decryption (parallel).
+        #[target_feature(enable = $feat)]
+        pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
+            if SHORT_TO_NARROW && io.blocks() < 8 * L {
+                return super::$narrow::cbc_decrypt_nr::<NR>(k, iv, io);
+            }
+            // SAFETY: a 16-byte array is valid for a 16-byte load.
+            let mut prev = unsafe { _mm_loadu_si128(iv.as_ptr().cast()) };
+            let done = steps!(io.blocks(), L, at, W, {
+                // All loads of the step (the blocks and the shifted previous
+                // blocks) come before any store, so in-place works.
+                // SAFETY: `steps!` keeps `at + L*W <= blocks`; the shifted
+                // load of vector j >= 1 starts at block `at + Lj - 1 >= at`.
+                let c: [V; W] = core::array::from_fn(|j| unsafe { ld(&io, at + L * j) });
+                let p: [V; W] = core::array::from_fn(|j| {
+                    if j == 0 {
+                        shift_in(prev, c[0])
+                    } else {
+                        // SAFETY: as above.
+                        unsafe { ld(&io, at + L * j - 1) }
+                    }
+                });
+                let mut b = c;
+                rounds::<NR, W, true>(&k.ni.dec, &mut b);
+                for j in 0..W {
+                    // SAFETY: as above.
+                    unsafe { st(&mut io, at + L * j, xor(b[j], p[j])) };
+                }
+                prev = last_block(c[W - 1]);
+            });
+            // SAFETY: a 16-byte array is valid for a 16-byte store.
+            unsafe { _mm_storeu_si128(iv.as_mut_ptr().cast(), prev) };
+            super::$narrow::cbc_decrypt_nr::<NR>(k, iv, io.split_at(16 * done).1);
+        }
+
+        /// `v + n` lane by lane, as 128-bit little-endian integers, where
+        /// `n`'s high halves are 0 and its low halves below 2^63 (see
+        /// `x86_64_aesni::add128`).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn add128(v: V, n: V) -> V {
+            let s = add64(v, n);
+            add64(s, carry_to_high(andnot(s, v)))
+        }
+
+        /// CTR over whole blocks.
+        #[target_feature(enable = $feat)]
+        pub(crate) fn ctr_nr<const NR: usize>(
+            k: &Key,
+            ctr: &mut Block,
+            width: CtrWidth,
+            mut io: InOut<'_>,
+        ) {
+            if SHORT_TO_NARROW && io.blocks() < 8 * L {
+                return super::$narrow::ctr_nr::<NR>(k, ctr, width, io);
+            }
+            let bswap = bcast(ni::bswap_mask());
+            // SAFETY: a 16-byte array is valid for a 16-byte load.
+            let first = unsafe { _mm_loadu_si128(ctr.as_ptr().cast()) };
+            let mut le = _mm_shuffle_epi8(first, ni::bswap_mask());
+            let done = steps!(io.blocks(), L, at, W, {
+                let n = (L * W) as i64;
+                let base = bcast(le);
+                // Vector j's lanes hold the counters `L*j ..= L*j + L-1`
+                // past `le`.
+                let mut b: [V; W] = if width == CtrWidth::Low32 {
+                    // GCM's counter: add in 32-bit lanes (wrapping is wanted).
+                    core::array::from_fn(|j| shuffle(add32(base, lane_offsets(L * j)), bswap))
+                } else {
+                    // Full width: 128-bit adds in the vector unit, without a
+                    // branch on the carry (the counter holds the nonce, which
+                    // may be secret).
+                    core::array::from_fn(|j| shuffle(add128(base, lane_offsets(L * j)), bswap))
+                };
+                le = if width == CtrWidth::Low32 {
+                    _mm_add_epi32(le, _mm_cvtsi64_si128(n))
+                } else {
+                    ni::add128(le, _mm_cvtsi64_si128(n))
+                };
+                // The keys are reloaded each step, from a pointer the
+                // compiler cannot see through: hoisted out of the loop they
+                // fill 11 of the 16 ymm registers, and the step then ran as
+                // four serial pairs (CTR at 0.55x ECB) instead of eight
+                // chains in flight.
+                rounds::<NR, W, false>(core::hint::black_box(&k.ni.enc), &mut b);
+                for (j, v) in b.into_iter().enumerate() {
+                    // SAFETY: `steps!` keeps `at + L*W <= blocks`.
+                    unsafe {
+                        let x = xor(v, ld(&io, at + L * j));
+                        st(&mut io, at + L * j, x);
+                    }
+                }
+            });
+            // SAFETY: a 16-byte array is valid for a 16-byte store.
+            unsafe {
+                _mm_storeu_si128(
+                    ctr.as_mut_ptr().cast(),
+                    _mm_shuffle_epi8(le, ni::bswap_mask()),
+                )
+            };
+            super::$narrow::ctr_nr::<NR>(k, ctr, width, io.split_at(16 * done).1);
+        }
+
+        /// Every lane's tweak times x (see `x86_64_aesni::xts_double`).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn double(t: V) -> V {
+            xor(shl32_1(t), and(rotate_dword_carries(t), bcast(_mm_set_epi32(1, 1, 1, 0x87))))
+        }
+
+        /// XTS over whole blocks with the data key; `tweak` advances past
+        /// them.
+        #[target_feature(enable = $feat)]
+        pub(crate) fn xts_nr<const NR: usize>(
+            k: &Key,
+            dir: Dir,
+            tweak: &mut Block,
+            mut io: InOut<'_>,
+        ) {
+            let n = io.blocks();
+            if n < 8 * L {
+                // Building a whole step's tweaks costs more than the
+                // narrower code saves on a short data unit.
+                return super::$narrow::xts_nr::<NR>(k, dir, tweak, io);
+            }
+            // SAFETY: a 16-byte array is valid for a 16-byte load.
+            let t0 = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
+            // The tweaks of the next 8L blocks, one per lane: made once by
+            // doubling, then advanced a step at a time by `times_x_8l`.
+            let mut ts = [first_tweaks(t0); 8];
+            for j in 1..8 {
+                let mut t = ts[j - 1];
+                for _ in 0..L {
+                    t = double(t);
+                }
+                ts[j] = t;
+            }
+            let mut at = 0;
+            // One step of W vectors, using the tweaks `ts[off..off + W]`.
+            macro_rules! step {
+                ($w:literal, $off:expr) => {{
+                    const W: usize = $w;
+                    let off: usize = $off;
+                    let mut b: [V; W] = core::array::from_fn(|j| {
+                        // SAFETY: the callers keep `at + L*W <= blocks`.
+                        let x = unsafe { ld(&io, at + L * j) };
+                        xor(x, ts[off + j])
+                    });
+                    crypt::<NR, W>(k, dir, &mut b);
+                    for j in 0..W {
+                        // SAFETY: as above.
+                        unsafe { st(&mut io, at + L * j, xor(b[j], ts[off + j])) };
+                    }
+                    at += L * W;
+                }};
+            }
+            while n - at >= 8 * L {
+                step!(8, 0);
+                // In place, not `ts.map(..)`: the map went through a
+                // stack copy of the array (zmm XTS 40% slower than ymm).
+                for t in ts.iter_mut() {
+                    *t = times_x_8l(*t);
+                }
+            }
+            let mut off = 0;
+            if n - at >= 4 * L {
+                step!(4, off);
+                off += 4;
+            }
+            if n - at >= 2 * L {
+                step!(2, off);
+                off += 2;
+            }
+            if n - at >= L {
+                step!(1, off);
+                off += 1;
+            }
+            let done = at;
+            // SAFETY: a 16-byte array is valid for a 16-byte store.
+            unsafe { _mm_storeu_si128(tweak.as_mut_ptr().cast(), first_block(ts[off])) };
+            super::$narrow::xts_nr::<NR>(k, dir, tweak, io.split_at(16 * done).1);
+        }
+    };
 }
+
+/// The AES-NI code under the signatures `vaes_modes!` calls (what is left
+/// after the last whole ymm vector).
+mod narrow_ni {
+    use super::*;
+
+    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
+    pub(crate) fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, io: InOut<'_>) {
+        ni::ecb_nr::<NR>(&k.ni, dir, io)
+    }
+
+    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
+    pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, io: InOut<'_>) {
+        ni::cbc_decrypt_nr::<NR>(&k.ni, iv, io)
+    }
+
+    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
+    pub(crate) fn ctr_nr<const NR: usize>(k: &Key, ctr: &mut Block, w: CtrWidth, io: InOut<'_>) {
+        ni::ctr_nr::<NR>(&k.ni, ctr, w, io)
+    }
+
+    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
+    pub(crate) fn xts_nr<const NR: usize>(k: &Key, dir: Dir, t: &mut Block, io: InOut<'_>) {
+        ni::xts_nr::<NR>(&k.ni, dir, t, io)
+    }
+}
+
+/// The modes on 256-bit vectors with AVX2 (the `vaes` backend).
+pub(crate) mod y {
+    vaes_modes!("avx2,aes,vaes,vpclmulqdq", narrow_ni, {
+        type V = __m256i;
+        const L: usize = 2;
+        /// The ymm code steps down through 4, 2 and 1 vectors itself.
+        const SHORT_TO_NARROW: bool = false;
+
+        #[inline]
+        #[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
+        fn key(k: &ni::RoundKeys, i: usize) -> V {
+            rk(k, i)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn bcast(x: __m128i) -> V {
+            _mm256_broadcastsi128_si256(x)
+        }
+        #[inline(always)]
+        unsafe fn loadu(p: *const u8) -> V {
+            // SAFETY: the caller keeps the 32 bytes in bounds.
+            unsafe { _mm256_loadu_si256(p.cast()) }
+        }
+        #[inline(always)]
+        unsafe fn storeu(p: *mut u8, v: V) {
+            // SAFETY: the caller keeps the 32 bytes in bounds.
+            unsafe { _mm256_storeu_si256(p.cast(), v) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn xor(a: V, b: V) -> V {
+            _mm256_xor_si256(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn and(a: V, b: V) -> V {
+            _mm256_and_si256(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn andnot(a: V, b: V) -> V {
+            _mm256_andnot_si256(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn add64(a: V, b: V) -> V {
+            _mm256_add_epi64(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn add32(a: V, b: V) -> V {
+            _mm256_add_epi32(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn shuffle(a: V, m: V) -> V {
+            _mm256_shuffle_epi8(a, m)
+        }
+        /// Each lane's low-half top bit as a 1 in its high half.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn carry_to_high(x: V) -> V {
+            _mm256_bslli_epi128::<8>(_mm256_srli_epi64::<63>(x))
+        }
+        /// Lane l holds `first + l` in its low half.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn lane_offsets(first: usize) -> V {
+            let f = first as i64;
+            _mm256_set_epi64x(0, f + 1, 0, f)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,aes,vaes")]
+        fn aesenc(a: V, k: V) -> V {
+            _mm256_aesenc_epi128(a, k)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,aes,vaes")]
+        fn aesenclast(a: V, k: V) -> V {
+            _mm256_aesenclast_epi128(a, k)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,aes,vaes")]
+        fn aesdec(a: V, k: V) -> V {
+            _mm256_aesdec_epi128(a, k)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,aes,vaes")]
+        fn aesdeclast(a: V, k: V) -> V {
+            _mm256_aesdeclast_epi128(a, k)
+        }
+        /// `[prev, c's blocks 0..L-1]`: the previous ciphertext of each lane.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn shift_in(prev: __m128i, c: V) -> V {
+            _mm256_set_m128i(_mm256_castsi256_si128(c), prev)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn last_block(v: V) -> __m128i {
+            _mm256_extracti128_si256::<1>(v)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn first_block(v: V) -> __m128i {
+            _mm256_castsi256_si128(v)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn shl32_1(t: V) -> V {
+            _mm256_slli_epi32::<1>(t)
+        }
+        /// Each dword's top bit, as all-ones or zero, moved to the next
+        /// dword of its lane (dword 3's to dword 0).
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn rotate_dword_carries(t: V) -> V {
+            _mm256_shuffle_epi32::<0x93>(_mm256_srai_epi32::<31>(t))
+        }
+        /// `[t, t·x]`.
+        #[inline]
+        #[target_feature(enable = "avx2,sse4.1,aes")]
+        fn first_tweaks(t: __m128i) -> V {
+            _mm256_set_m128i(ni::xts_double(t), t)
+        }
+        /// Every lane's tweak times x^16: a two-byte shift, and the sixteen
+        /// bits shifted out folded back in by one carry-less multiply by
+        /// 0x87 (x^128 = x^7 + x^2 + x + 1).
+        #[inline]
+        #[target_feature(enable = "avx2,vpclmulqdq")]
+        fn times_x_8l(t: V) -> V {
+            let out = _mm256_bsrli_epi128::<14>(t);
+            let fold = _mm256_clmulepi64_epi128::<0x00>(out, _mm256_set_epi64x(0, 0x87, 0, 0x87));
+            _mm256_xor_si256(_mm256_bslli_epi128::<2>(t), fold)
+        }
+    });
+}
+
+/// The modes on 512-bit vectors with AVX-512 (the `vaes512` backend):
+/// four blocks per instruction, 32 in flight, and 32 registers, so the
+/// round keys stay in registers.
+pub(crate) mod z {
+    vaes_modes!("avx512f,avx512vl,avx512bw,avx2,aes,vaes,vpclmulqdq", y, {
+        type V = __m512i;
+        const L: usize = 4;
+        /// Under one whole step (32 blocks) the ymm code runs instead:
+        /// measured on Zen 4, a lone zmm vector's setup (keys broadcast
+        /// to four lanes) made 64-byte CTR 1.6x slower than ymm.
+        const SHORT_TO_NARROW: bool = true;
+
+        #[inline]
+        #[target_feature(enable = "avx512f,sse2")]
+        fn key(k: &ni::RoundKeys, i: usize) -> V {
+            // SAFETY: `k.0[i]` is a bounds-checked 16-byte array.
+            bcast(unsafe { _mm_loadu_si128(k.0[i].as_ptr().cast()) })
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn bcast(x: __m128i) -> V {
+            _mm512_broadcast_i32x4(x)
+        }
+        #[inline(always)]
+        unsafe fn loadu(p: *const u8) -> V {
+            // SAFETY: the caller keeps the 64 bytes in bounds.
+            unsafe { _mm512_loadu_si512(p.cast()) }
+        }
+        #[inline(always)]
+        unsafe fn storeu(p: *mut u8, v: V) {
+            // SAFETY: the caller keeps the 64 bytes in bounds.
+            unsafe { _mm512_storeu_si512(p.cast(), v) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn xor(a: V, b: V) -> V {
+            _mm512_xor_si512(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn and(a: V, b: V) -> V {
+            _mm512_and_si512(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn andnot(a: V, b: V) -> V {
+            _mm512_andnot_si512(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn add64(a: V, b: V) -> V {
+            _mm512_add_epi64(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn add32(a: V, b: V) -> V {
+            _mm512_add_epi32(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512bw")]
+        fn shuffle(a: V, m: V) -> V {
+            _mm512_shuffle_epi8(a, m)
+        }
+        /// Each lane's low-half top bit as a 1 in its high half.
+        #[inline]
+        #[target_feature(enable = "avx512bw")]
+        fn carry_to_high(x: V) -> V {
+            _mm512_bslli_epi128::<8>(_mm512_srli_epi64::<63>(x))
+        }
+        /// Lane l holds `first + l` in its low half.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn lane_offsets(first: usize) -> V {
+            let f = first as i64;
+            _mm512_set_epi64(0, f + 3, 0, f + 2, 0, f + 1, 0, f)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f,vaes")]
+        fn aesenc(a: V, k: V) -> V {
+            _mm512_aesenc_epi128(a, k)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f,vaes")]
+        fn aesenclast(a: V, k: V) -> V {
+            _mm512_aesenclast_epi128(a, k)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f,vaes")]
+        fn aesdec(a: V, k: V) -> V {
+            _mm512_aesdec_epi128(a, k)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f,vaes")]
+        fn aesdeclast(a: V, k: V) -> V {
+            _mm512_aesdeclast_epi128(a, k)
+        }
+        /// `[prev, c's blocks 0..L-1]`: the previous ciphertext of each lane.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn shift_in(prev: __m128i, c: V) -> V {
+            // Qwords 6 and 7 of the broadcast `prev`, then c's qwords 0..6.
+            _mm512_alignr_epi64::<6>(c, bcast(prev))
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn last_block(v: V) -> __m128i {
+            _mm512_extracti32x4_epi32::<3>(v)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn first_block(v: V) -> __m128i {
+            _mm512_castsi512_si128(v)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn shl32_1(t: V) -> V {
+            _mm512_slli_epi32::<1>(t)
+        }
+        /// Each dword's top bit, as all-ones or zero, moved to the next
+        /// dword of its lane (dword 3's to dword 0).
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn rotate_dword_carries(t: V) -> V {
+            _mm512_shuffle_epi32::<0x93>(_mm512_srai_epi32::<31>(t))
+        }
+        /// `[t, t·x, t·x^2, t·x^3]`.
+        #[inline]
+        #[target_feature(enable = "avx512f,sse4.1,aes")]
+        fn first_tweaks(t: __m128i) -> V {
+            let t1 = ni::xts_double(t);
+            let t2 = ni::xts_double(t1);
+            let t3 = ni::xts_double(t2);
+            let lo = _mm256_set_m128i(t1, t);
+            let hi = _mm256_set_m128i(t3, t2);
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        }
+        /// Every lane's tweak times x^32: a four-byte shift, and the 32 bits
+        /// shifted out folded back in by one carry-less multiply by 0x87.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq")]
+        fn times_x_8l(t: V) -> V {
+            let out = _mm512_bsrli_epi128::<12>(t);
+            let fold = _mm512_clmulepi64_epi128::<0x00>(
+                out,
+                _mm512_set_epi64(0, 0x87, 0, 0x87, 0, 0x87, 0, 0x87),
+            );
+            _mm512_xor_si512(_mm512_bslli_epi128::<4>(t), fold)
+        }
+    });
+}
+
+pub(crate) use y::{cbc_decrypt, ctr, ecb, xts};
