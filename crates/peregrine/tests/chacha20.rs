@@ -16,6 +16,9 @@
 //!   blocks below 2^32 (so the 8- and 4-lane counters wrap at every lane).
 //!   Where the data would need counter 2^32 the call must fail and leave
 //!   the data alone, and exactly there.
+//! - The AVX-512 strides at both widths (`avx512`, `avx512vl`): every
+//!   length 0..=1100 and some multi-KiB ones against `soft`, at counters
+//!   where every lane width wraps.
 //! - Streaming: random splits and clones mid-stream equal one call.
 //! - `CHACHA20_EXPECT=ssse3,soft` (say) makes a run assert exactly which
 //!   backends ran, for the qemu tiers.
@@ -347,6 +350,84 @@ fn every_length_and_counter_against_soft() {
         }
     }
     assert!(errors > 0);
+}
+
+/// The AVX-512 backends' strides (16 blocks in zmm, 8 in ymm, the 4- and
+/// 2-block row groups) and masked tails, at both vector widths (the
+/// `avx512` and `avx512vl` rows; any other accelerated backend runs too):
+/// every length 0..=1100 (past a 16-block step plus every tail) and a few
+/// multi-KiB lengths, against `soft`, out of place at odd offsets and in
+/// place, at counters where the 16-, 8-, 4- and 2-lane counters wrap past
+/// 2^32 (the calls that would use counter 2^32 must fail) and at random
+/// ones.
+#[test]
+fn avx512_strides_lengths_and_counter_wraps_against_soft() {
+    const LONG: usize = 1100;
+    let multi = [
+        2048 + 5,
+        4096,
+        4096 + 63,
+        5 * 1024 + 600,
+        8192 + 1,
+        16384 + 100,
+    ];
+    let (soft, others) = accelerated::<Impl>();
+    let names: Vec<_> = others.iter().map(|c| name(*c)).collect();
+    eprintln!("soft against {names:?}");
+    // On a CPU with AVX-512 (and nothing removed) both widths must run.
+    if std::env::var("PEREGRINE_CPU").is_err()
+        && common::std_has(peregrine::cpu::Feature::Avx512bw)
+        && common::std_has(peregrine::cpu::Feature::Avx512vl)
+    {
+        assert!(names.contains(&"avx512vl"), "{names:?}");
+        assert_eq!(
+            names.contains(&"avx512"),
+            common::std_has(peregrine::cpu::Feature::Zmm),
+            "{names:?}"
+        );
+    }
+    let mut rng = Rng(0xa512_c4a4);
+    let mut counters: Vec<u32> = [
+        0u32, 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 18, 20, 24, 31, 32, 33, 260, 300,
+    ]
+    .iter()
+    .map(|k| u32::MAX - k)
+    .collect();
+    counters.extend([0, 1, 0xffff_fff0 - 5]);
+    for _ in 0..3 {
+        counters.push(rng.next_u64() as u32);
+    }
+    for &ctr in &counters {
+        let key: [u8; 32] = rng.bytes(32).try_into().unwrap();
+        let nonce: [u8; 12] = rng.bytes(12).try_into().unwrap();
+        let max = *multi.last().unwrap();
+        let msg = rng.bytes(max);
+        let longest = (0..=max).rev().find(|&l| fits(ctr, l)).unwrap();
+        let mut reference = msg[..longest].to_vec();
+        ChaCha20::with_impl(&key, &nonce, ctr, soft)
+            .apply(&mut reference)
+            .unwrap();
+        for len in (0..=LONG).chain(multi) {
+            let src = &msg[..len];
+            for &c in &others {
+                let in_place = len % 2 == 0;
+                let so = rng.below(16);
+                let do_ = 1 + 2 * rng.below(8);
+                let s = ChaCha20::with_impl(&key, &nonce, ctr, c);
+                let got = one_call(s, src, in_place, so, do_);
+                let what = format!("{} ctr={ctr:#x} len={len} in_place={in_place}", name(c));
+                if fits(ctr, len) {
+                    let got = got.unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(got == reference[..len], "{what}");
+                } else {
+                    assert!(
+                        matches!(got, Err(Error::LimitExceeded { .. })),
+                        "{what}: must refuse"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -199,3 +199,47 @@ fn best_matches_the_tier_table() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     eprintln!("tier {key}: {} choices as expected", want.len());
 }
+
+/// An AVX-512 host (issue 14), without a qemu tier: ChaCha20 chooses
+/// `avx512` where zmm is fast, `avx512vl` with `PEREGRINE_CPU=-zmm` (or on a
+/// CPU of the zmm exclusion list), `avx2` with `-avx512f`, and
+/// ChaCha20-Poly1305 pairs that choice with the best Poly1305. Skipped on a
+/// host without AVX-512 F, VL and BW.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_host_chacha20_choice() {
+    use peregrine::cpu::{self, Feature};
+    use std::arch::is_x86_feature_detected as d;
+    if !(d!("avx512f") && d!("avx512vl") && d!("avx512bw")) {
+        eprintln!("no AVX-512 F/VL/BW here: the AVX-512 ChaCha20 choice is not checked");
+        return;
+    }
+    let (none, removed) = std::env::var("PEREGRINE_CPU")
+        .map(|v| {
+            let o = cpu::parse_override(&v);
+            (o.none, o.removed)
+        })
+        .unwrap_or((false, cpu::Caps::EMPTY));
+    let kept = |f: Feature| !none && !removed.has(f);
+    let evex = kept(Feature::Avx512f) && kept(Feature::Avx512vl) && kept(Feature::Avx512bw);
+    let want = if evex && kept(Feature::Zmm) && cpu::detected().has(Feature::Zmm) {
+        "avx512"
+    } else if evex {
+        "avx512vl"
+    } else if kept(Feature::Avx2) && kept(Feature::Avx) && kept(Feature::Ssse3) {
+        "avx2"
+    } else {
+        eprintln!("PEREGRINE_CPU removes AVX2 too: not checked here");
+        return;
+    };
+    let find = |n: &str| peregrine::registry::find(n).unwrap_or_else(|| panic!("no {n}"));
+    assert_eq!(find("chacha20").best(), want, "chacha20");
+    for aead in ["chacha20-poly1305", "xchacha20-poly1305"] {
+        let best = find(aead).best();
+        assert_eq!(
+            best.split_once('+').map(|p| p.0),
+            Some(want),
+            "{aead}: {best}"
+        );
+    }
+}
