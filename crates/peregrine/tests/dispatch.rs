@@ -243,3 +243,49 @@ fn avx512_host_chacha20_choice() {
         );
     }
 }
+
+/// An AVX-512 host (issue 14): AES's parallel modes choose `vaes512` where
+/// zmm is fast, `vaes` (ymm) with `PEREGRINE_CPU=-zmm`, `-avx512f`, or on a
+/// CPU of the zmm exclusion list. Skipped without AVX-512 F/VL/BW and VAES.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_host_aes_choice() {
+    use peregrine::cpu::{self, Feature};
+    use std::arch::is_x86_feature_detected as d;
+    if !(d!("avx512f") && d!("avx512vl") && d!("avx512bw") && d!("vaes") && d!("vpclmulqdq")) {
+        eprintln!("no AVX-512 F/VL/BW with VAES here: the vaes512 choice is not checked");
+        return;
+    }
+    let eff = cpu::effective();
+    let want = if eff.contains(cpu::Caps::of(&[
+        Feature::Avx512f,
+        Feature::Avx512vl,
+        Feature::Avx512bw,
+        Feature::Zmm,
+        Feature::Vaes,
+        Feature::Vpclmulqdq,
+        Feature::Avx2,
+    ])) {
+        "vaes512"
+    } else if eff.contains(cpu::Caps::of(&[
+        Feature::Vaes,
+        Feature::Vpclmulqdq,
+        Feature::Avx2,
+    ])) {
+        "vaes"
+    } else {
+        eprintln!("PEREGRINE_CPU removes VAES too: not checked here");
+        return;
+    };
+    // `info`'s width line agrees with the choice.
+    assert_eq!(
+        cpu::vector_width().bits == 512,
+        want == "vaes512",
+        "{:?}",
+        cpu::vector_width()
+    );
+    let find = |n: &str| peregrine::registry::find(n).unwrap_or_else(|| panic!("no {n}"));
+    for alg in ["aes-128-ecb", "aes-256-ctr", "aes-128-xts", "aes-128-cbc"] {
+        assert_eq!(find(alg).best(), want, "{alg}");
+    }
+}
