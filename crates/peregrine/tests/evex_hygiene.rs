@@ -73,7 +73,9 @@ fn evex_kernels_have_no_legacy_sse_and_end_with_vzeroupper() {
                 wide_since_vzu = true;
             }
             if m == "ret" && wide_since_vzu {
-                problems.push(format!("{name}: `ret` after ymm/zmm use without vzeroupper"));
+                problems.push(format!(
+                    "{name}: `ret` after ymm/zmm use without vzeroupper"
+                ));
             }
         }
     };
