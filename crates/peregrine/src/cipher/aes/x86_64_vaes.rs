@@ -214,14 +214,22 @@ macro_rules! vaes_modes {
             super::$narrow::cbc_decrypt_nr::<NR>(k, iv, io.split_at(16 * done).1);
         }
 
-        /// `v + n` lane by lane, as 128-bit little-endian integers, where
-        /// `n`'s high halves are 0 and its low halves below 2^63 (see
-        /// `x86_64_aesni::add128`).
+        /// The counters `le + first ..= le + first + L-1`, one per lane, as
+        /// 128-bit little-endian integers, without a branch on the carry
+        /// (the counter holds the nonce, which may be secret). `b0` is
+        /// `le` in every lane, `b1` the same with the high half plus one,
+        /// and `thr` holds, in every high half, `min(!lo, 2^63 - 1)` for
+        /// `le`'s low half `lo`: a lane's low-half sum `lo + i` wraps
+        /// exactly when `i > !lo`, and then it starts from `b1`. Four
+        /// operations a vector (compare, select, add, and the caller's byte
+        /// swap) where carrying the sum's top bit took six.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn add128(v: V, n: V) -> V {
-            let s = add64(v, n);
-            add64(s, carry_to_high(andnot(s, v)))
+        fn counters128(b0: V, b1: V, thr: V, first: usize) -> V {
+            let offs = lane_offsets(first);
+            // `offs` in the high halves too, for the compare.
+            let cmp = high_from_low(offs);
+            add64(select_gt(cmp, thr, b1, b0), offs)
         }
 
         /// CTR over whole blocks.
@@ -242,6 +250,12 @@ macro_rules! vaes_modes {
             let done = steps!(io.blocks(), L, at, W, {
                 let n = (L * W) as i64;
                 let base = bcast(le);
+                let lo = _mm_cvtsi128_si64(le) as u64;
+                // min(!lo, 2^63 - 1), without a branch.
+                let t = !lo;
+                let t = t ^ ((t ^ (i64::MAX as u64)) & (t >> 63).wrapping_neg());
+                let thr = bcast(_mm_set_epi64x(t as i64, 0));
+                let base1 = bcast(_mm_add_epi64(le, _mm_set_epi64x(1, 0)));
                 // Vector j's lanes hold the counters `L*j ..= L*j + L-1`
                 // past `le`.
                 let mut b: [V; W] = if width == CtrWidth::Low32 {
@@ -251,7 +265,9 @@ macro_rules! vaes_modes {
                     // Full width: 128-bit adds in the vector unit, without a
                     // branch on the carry (the counter holds the nonce, which
                     // may be secret).
-                    core::array::from_fn(|j| shuffle(add128(base, lane_offsets(L * j)), bswap))
+                    core::array::from_fn(|j| {
+                        shuffle(counters128(base, base1, thr, L * j), bswap)
+                    })
                 };
                 le = if width == CtrWidth::Low32 {
                     _mm_add_epi32(le, _mm_cvtsi64_si128(n))
@@ -430,11 +446,6 @@ pub(crate) mod y {
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn andnot(a: V, b: V) -> V {
-            _mm256_andnot_si256(a, b)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
         fn add64(a: V, b: V) -> V {
             _mm256_add_epi64(a, b)
         }
@@ -448,11 +459,18 @@ pub(crate) mod y {
         fn shuffle(a: V, m: V) -> V {
             _mm256_shuffle_epi8(a, m)
         }
-        /// Each lane's low-half top bit as a 1 in its high half.
+        /// Each lane's low half copied into its high half.
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn carry_to_high(x: V) -> V {
-            _mm256_bslli_epi128::<8>(_mm256_srli_epi64::<63>(x))
+        fn high_from_low(x: V) -> V {
+            _mm256_unpacklo_epi64(x, x)
+        }
+        /// Lane by lane: `b1` where `a`'s high half is greater than `t`'s
+        /// (signed), else `b0` (whose low halves equal `b1`'s).
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn select_gt(a: V, t: V, b1: V, b0: V) -> V {
+            _mm256_blendv_epi8(b0, b1, _mm256_cmpgt_epi64(a, t))
         }
         /// Lane l holds `first + l` in its low half.
         #[inline]
@@ -573,11 +591,6 @@ pub(crate) mod z {
         }
         #[inline]
         #[target_feature(enable = "avx512f")]
-        fn andnot(a: V, b: V) -> V {
-            _mm512_andnot_si512(a, b)
-        }
-        #[inline]
-        #[target_feature(enable = "avx512f")]
         fn add64(a: V, b: V) -> V {
             _mm512_add_epi64(a, b)
         }
@@ -591,11 +604,18 @@ pub(crate) mod z {
         fn shuffle(a: V, m: V) -> V {
             _mm512_shuffle_epi8(a, m)
         }
-        /// Each lane's low-half top bit as a 1 in its high half.
+        /// Each lane's low half copied into its high half.
         #[inline]
-        #[target_feature(enable = "avx512bw")]
-        fn carry_to_high(x: V) -> V {
-            _mm512_bslli_epi128::<8>(_mm512_srli_epi64::<63>(x))
+        #[target_feature(enable = "avx512f")]
+        fn high_from_low(x: V) -> V {
+            _mm512_unpacklo_epi64(x, x)
+        }
+        /// Lane by lane: `b1` where `a`'s high half is greater than `t`'s
+        /// (signed), else `b0` (whose low halves equal `b1`'s).
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn select_gt(a: V, t: V, b1: V, b0: V) -> V {
+            _mm512_mask_blend_epi64(_mm512_cmpgt_epi64_mask(a, t), b0, b1)
         }
         /// Lane l holds `first + l` in its low half.
         #[inline]
