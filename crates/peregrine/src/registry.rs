@@ -708,8 +708,7 @@ macro_rules! pairs {
 static GCM_PAIRS: &[&[&str]] =
     pairs!("vaes512", "vaes", "aesni", "armv8", "soft"; ["vpclmul", "pclmul", "pmull", "soft"]);
 /// ChaCha20-Poly1305's pairings of a ChaCha20 and a Poly1305 backend.
-static CP_PAIRS: &[&[&str]] =
-    pairs!("avx512", "avx512vl", "avx2", "ssse3", "neon", "soft"; ["avx2", "neon", "soft"]);
+static CP_PAIRS: &[&[&str]] = pairs!("avx512", "avx512vl", "avx2", "ssse3", "neon", "soft"; ["ifma", "ifma-ymm", "avx2", "neon", "soft"]);
 
 /// The name of the pairing of backends `a` and `b` ("vaes+vpclmul"), from
 /// the tables above.

@@ -289,3 +289,26 @@ fn avx512_host_aes_choice() {
         assert_eq!(find(alg).best(), want, "{alg}");
     }
 }
+
+/// An AVX-512 IFMA host (any tier, natively): Poly1305 runs the zmm IFMA
+/// kernel when 512-bit vectors are in force, its ymm form under the
+/// 256-bit policy (`zmm` absent), and AVX2 without `avx512f`.
+#[test]
+fn poly1305_on_an_avx512_ifma_host() {
+    use peregrine::cpu::{self, Feature};
+    let eff = cpu::effective();
+    let ifma = [Feature::Avx512f, Feature::Avx512vl, Feature::Avx512ifma]
+        .iter()
+        .all(|&f| eff.has(f));
+    let want = match (ifma, eff.has(Feature::Zmm), eff.has(Feature::Avx2)) {
+        (true, true, _) => "ifma",
+        (true, false, _) => "ifma-ymm",
+        (false, _, true) if cfg!(target_arch = "x86_64") => "avx2",
+        _ => {
+            eprintln!("poly1305_on_an_avx512_ifma_host: no AVX-512 IFMA here");
+            return;
+        }
+    };
+    let alg = peregrine::registry::find("poly1305").expect("poly1305");
+    assert_eq!(alg.best(), want);
+}

@@ -10,12 +10,15 @@
 //! - Every accelerated backend against `soft`: random keys at every length
 //!   0..=1100, the all-0xff cases, A.3 patterns repeated, random streaming
 //!   splits with clones, and `update_padded` as the AEAD uses it.
+//! - Multi-KiB lengths under edge keys, and two-piece splits at every
+//!   offset around the SIMD and IFMA thresholds (each piece its own run,
+//!   so every zero-padded first group of the IFMA kernel is reached).
 
 mod common;
 
 use common::{Rng, accelerated, feed_split, for_each_impl, get, hex, parse_blocks, to_hex};
 use peregrine::Error;
-use peregrine::mac::poly1305::{self, Checked, Impl, Poly1305, SIMD_MIN};
+use peregrine::mac::poly1305::{self, Checked, IFMA_MIN, Impl, Poly1305, SIMD_MIN};
 use std::path::PathBuf;
 
 /// A slow, obviously correct Poly1305 from the RFC's definition on
@@ -630,6 +633,107 @@ fn update_padded_as_the_aead_uses_it() {
             lens[8..].copy_from_slice(&(clen as u64).to_le_bytes());
             m.update(&lens);
             assert_eq!(m.finalize(), want, "aad {alen} ct {clen} on {c:?}");
+        }
+    }
+}
+
+/// The keys with the extreme `r` and `s`: `r` clamped to its maximum with
+/// `s` all ones and zero, r = 1 with `s` all ones, and two random keys.
+fn edge_keys(rng: &mut Rng) -> Vec<[u8; 32]> {
+    let mut keys = vec![[0xffu8; 32]];
+    let mut k = [0xffu8; 32];
+    k[16..].fill(0);
+    keys.push(k);
+    let mut k = [0u8; 32];
+    k[0] = 1;
+    k[16..].fill(0xff);
+    keys.push(k);
+    keys.push(key32(&rng.bytes(32)));
+    keys.push(key32(&rng.bytes(32)));
+    keys
+}
+
+/// Lengths past 1100 (every length 2000..=2200 and the multi-KiB ones
+/// around powers of two, up to 64 KiB + 13), random and all-0xff messages,
+/// the edge keys: every accelerated backend against `soft`, in one piece
+/// and cut at a random offset.
+#[test]
+fn long_lengths_and_edge_keys_against_soft() {
+    let (soft, others) = accelerated::<Impl>();
+    let mut rng = Rng(0x5eed_1f3a);
+    let keys = edge_keys(&mut rng);
+    let mut lens: Vec<usize> = (2000..=2200).collect();
+    for base in [4096usize, 8192, 16384, 65536] {
+        lens.extend([
+            base - 17,
+            base - 16,
+            base - 1,
+            base,
+            base + 1,
+            base + 16,
+            base + 13,
+        ]);
+    }
+    let random = rng.bytes(65536 + 64);
+    let ff = vec![0xffu8; 65536 + 64];
+    for &len in &lens {
+        for data in [&random, &ff] {
+            let msg = &data[..len];
+            for key in &keys {
+                let want = mac(soft, key, msg);
+                for &c in &others {
+                    assert_eq!(mac(c, key, msg), want, "len {len} on {c:?}");
+                    let cut = rng.below(len + 1);
+                    let mut m = Poly1305::with_impl(key, c);
+                    m.update(&msg[..cut]);
+                    m.update(&msg[cut..]);
+                    assert_eq!(m.finalize(), want, "len {len} cut {cut} on {c:?}");
+                }
+            }
+        }
+    }
+}
+
+/// A few lengths around the thresholds, each split in two at every offset
+/// (and in three: at every offset, then 16·k + 1 bytes later), random and
+/// all-0xff messages under the edge keys, against `soft` in one piece.
+#[test]
+fn streaming_split_at_every_offset_against_soft() {
+    let (soft, others) = accelerated::<Impl>();
+    let mut rng = Rng(0x5eed_0ff5);
+    let keys = edge_keys(&mut rng);
+    let lens = [
+        IFMA_MIN - 1,
+        IFMA_MIN,
+        IFMA_MIN + 17,
+        SIMD_MIN,
+        SIMD_MIN + 100,
+        1100,
+        2063,
+    ];
+    for len in lens {
+        for ff in [false, true] {
+            let msg = if ff { vec![0xff; len] } else { rng.bytes(len) };
+            for key in &keys {
+                let want = mac(soft, key, &msg);
+                for &c in &others {
+                    for cut in 0..=len {
+                        let mut m = Poly1305::with_impl(key, c);
+                        m.update(&msg[..cut]);
+                        let mut three = m.clone();
+                        m.update(&msg[cut..]);
+                        assert_eq!(m.finalize(), want, "len {len} cut {cut} on {c:?}");
+                        let cut2 = (cut + 16 * rng.below(20) + 1).min(len);
+                        three.update(&msg[cut..cut2]);
+                        three.update(&msg[cut2..]);
+                        assert_eq!(
+                            three.finalize(),
+                            want,
+                            "len {len} cuts {cut}, {cut2} on {c:?}"
+                        );
+                    }
+                }
+            }
         }
     }
 }
