@@ -90,7 +90,22 @@ fn evex_kernels_have_no_legacy_sse_and_end_with_vzeroupper() {
         let Some((_, insn)) = line.split_once(":\t") else {
             continue;
         };
-        let insn = insn.trim();
+        // Drop objdump's encoding hints (`{evex}`, `{vex}`) and the
+        // prefixes it prints as words.
+        let mut insn = insn.trim();
+        while let Some((first, rest)) = insn.split_once(' ') {
+            let hint = first.starts_with('{') && first.ends_with('}');
+            if hint
+                || matches!(
+                    first,
+                    "lock" | "rep" | "repz" | "repnz" | "bnd" | "notrack" | "data16" | "cs"
+                )
+            {
+                insn = rest.trim_start();
+            } else {
+                break;
+            }
+        }
         let (m, ops) = insn.split_once(' ').unwrap_or((insn, ""));
         if let Some((_, v)) = cur.as_mut() {
             v.push((m.to_string(), ops.trim().to_string()));
