@@ -303,6 +303,24 @@ impl Modulus {
     pub fn pow(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
         self.check(base)?;
         let k = self.limbs();
+        if let Some(l) = mont::pow52_limbs(self.imp, k) {
+            // The kernel's own radix (2^52, `L` limbs): its `R^2` is
+            // 2^(104 L) mod n, by a public-exponent power of 2 (constant
+            // time in n).
+            let two = self.reduce(&Nat::from_u64(2));
+            let rr52 = self.pow_vartime(&two, &((104 * l) as u64).to_be_bytes())?;
+            let mut out = Nat::zero(k);
+            mont::pow52(
+                self.imp,
+                &mut out.limbs,
+                &base.limbs,
+                exp,
+                &self.n.limbs,
+                self.n0,
+                &rr52.limbs,
+            );
+            return Ok(out);
+        }
         const ENTRIES: usize = 1 << POW_WINDOW;
         // The powers, entry-major while they are built, then scattered
         // into the limb-major table.
