@@ -303,6 +303,20 @@ impl Modulus {
     pub fn pow(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
         self.check(base)?;
         let k = self.limbs();
+        if let Some(l) = mont::pow52_limbs(self.imp, k) {
+            let rr52 = self.rr52(l)?;
+            let mut out = Nat::zero(k);
+            mont::pow52(
+                self.imp,
+                &mut out.limbs,
+                &base.limbs,
+                exp,
+                &self.n.limbs,
+                self.n0,
+                &rr52.limbs,
+            );
+            return Ok(out);
+        }
         const ENTRIES: usize = 1 << POW_WINDOW;
         // The powers, entry-major while they are built, then scattered
         // into the limb-major table.
@@ -360,6 +374,13 @@ impl Modulus {
         let mut out = Nat::zero(k);
         out.limbs.copy_from_slice(&acc);
         self.from_mont(&out)
+    }
+
+    /// The radix-2^52 kernel's `R^2`: 2^(104 L) mod n, by a
+    /// public-exponent power of 2 (constant time in n).
+    fn rr52(&self, l: usize) -> Result<Nat, Error> {
+        let two = self.reduce(&Nat::from_u64(2));
+        self.pow_vartime(&two, &((104 * l) as u64).to_be_bytes())
     }
 
     /// `base^exp mod n` for a *public* exponent (an RSA `e`, a

@@ -13,6 +13,7 @@
 //!
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
+//! | `Ifma` | `x86_64_ifma.rs` (+ `x86_64_adx.rs`) | AVX-512 F/VL/IFMA for [`Modulus::pow`](crate::bignum::Modulus::pow) at 8 to 32 limbs; `mul`/`sqr` and every other width are the ADX kernel's, so it also needs BMI2 + ADX |
 //! | `Adx` | `x86_64_adx.rs` | BMI2 + ADX: `mulx` and the two carry chains of `adcx`/`adox` |
 //! | `Bmi2` | `x86_64_bmi2.rs` | BMI2: `mulx` with one `adc` chain |
 //! | `Aarch64` | `aarch64.rs` | the base ISA (`mul`/`umulh`); listed as needing NEON so `PEREGRINE_CPU=-neon` or `none` turns it off |
@@ -30,11 +31,20 @@ mod soft;
 mod x86_64_adx;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_bmi2;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_ifma;
 
 pub(crate) use soft::square as soft_square;
 
 crate::cpu::backends! {
     primitive: "montgomery", doc: "A Montgomery multiplication backend.";
+    /// AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`, ymm): the secret-exponent
+    /// exponentiation ([`Modulus::pow`](crate::bignum::Modulus::pow): RSA's
+    /// CRT halves, Miller-Rabin) runs in radix 2^52 for moduli of 8 to 32
+    /// limbs (512 to 2048 bits); single products and squarings, and the
+    /// exponentiation at every other width, are the `adx` kernel's. Hence
+    /// it needs BMI2 and ADX too (every CPU with IFMA has them).
+    Ifma = "ifma", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma];
     /// x86_64 `mulx` with the two independent carry chains of `adcx`
     /// (CF) and `adox` (OF), inline `asm!`, four limbs per inner step.
     Adx = "adx", "x86_64", [Bmi2, Adx];
@@ -105,7 +115,7 @@ pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n
         // slice has `n.len()` limbs, `1 <= n.len() <= MAX_LIMBS` (checked by
         // the callers: `mul` above and `Modulus`, which fixes the width).
         #[cfg(target_arch = "x86_64")]
-        Impl::Adx => unsafe { x86_64_adx::mul(r, a, b, n, n0) },
+        Impl::Adx | Impl::Ifma => unsafe { x86_64_adx::mul(r, a, b, n, n0) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::mul(r, a, b, n, n0) },
@@ -123,7 +133,7 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
     match imp.0 {
         // SAFETY: as in `mul_unchecked`.
         #[cfg(target_arch = "x86_64")]
-        Impl::Adx => unsafe { x86_64_adx::sqr(r, a, n, n0) },
+        Impl::Adx | Impl::Ifma => unsafe { x86_64_adx::sqr(r, a, n, n0) },
         // SAFETY: as in `mul_unchecked`.
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::sqr(r, a, n, n0) },
@@ -132,6 +142,45 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
         Impl::Aarch64 => unsafe { aarch64::sqr(r, a, n, n0) },
         _ => soft::sqr(r, a, n, n0),
     }
+}
+
+/// The number of 52-bit limbs of the radix-2^52 exponentiation [`pow52`]
+/// for a `k`-limb modulus on `imp`, or `None` when `imp` does not have one
+/// for that width (then [`Modulus::pow`](crate::bignum::Modulus::pow)
+/// uses `mul`/`sqr`).
+#[inline]
+pub(crate) fn pow52_limbs(imp: Checked, k: usize) -> Option<usize> {
+    match imp.0 {
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => x86_64_ifma::limbs52(k),
+        _ => None,
+    }
+}
+
+/// `r = base^exp mod n` (fully reduced) for a secret exponent (big-endian,
+/// its length public) by the radix-2^52 kernel of `imp`; `rr52 = 2^(104 L)
+/// mod n` with `L = pow52_limbs(imp, k)`. `base < n`; `r`, `base`, `rr52`
+/// have `k = n.len()` limbs. Panics when `pow52_limbs(imp, k)` is `None`.
+pub(crate) fn pow52(
+    imp: Checked,
+    r: &mut [u64],
+    base: &[u64],
+    exp: &[u8],
+    n: &[u64],
+    n0: u64,
+    rr52: &[u64],
+) {
+    let k = n.len();
+    assert!(pow52_limbs(imp, k).is_some() && r.len() == k && base.len() == k && rr52.len() == k);
+    match imp.0 {
+        // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
+        // AVX-512 F, VL and IFMA (`Impl::needs`); the width is one the
+        // kernel takes and the slices have `k` limbs (asserted above).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => unsafe { x86_64_ifma::pow(r, base, exp, n, n0, rr52) },
+        _ => unreachable!(),
+    }
+    final_sub(r, 0, n);
 }
 
 /// `n0 = -n^(-1) mod 2^64` for odd `n0_limb` (Newton's iteration

@@ -1,0 +1,485 @@
+//! Constant-time modular exponentiation in radix 2^52 on AVX-512 IFMA
+//! (`vpmadd52luq`/`vpmadd52huq`), the operands in ymm registers.
+//!
+//! Technique: Gueron and Krasnov's almost Montgomery multiplication (AMM)
+//! in radix 2^52 ("Accelerating Big Integer Arithmetic Using Intel IFMA
+//! Extensions", ARITH 2016), as OpenSSL's `rsaz-avx512.pl` and aws-lc's
+//! `rsaz_exp_x2` use it for RSA; the code here is written from the
+//! description, with `core::arch` intrinsics.
+//!
+//! - A value of `L = 4 N` limbs of 52 bits (`N` ymm vectors, `N` a const
+//!   generic from 3 to 10) with `2^(52 L) >= 4 n`, so that the AMM of two
+//!   values `< 2 n` is again `< 2 n`: no final subtraction inside the
+//!   exponentiation, one at the end (`Montgomery(x, 1) <= n`, then a masked
+//!   subtraction in radix 2^64).
+//! - `amm`: word-by-word Montgomery over the limbs `b[i]` of one operand.
+//!   Two sets of `N` accumulators, one for the `a * b[i]` products and one
+//!   for the `m * y` products, so that the two `vpmadd52` chains of a row
+//!   do not wait on each other; after the low halves the accumulators
+//!   shift down by one limb (`valignq`, the division by 2^52), then the
+//!   high halves come in at the same lanes. Limb 0 (which decides the next
+//!   `y = t k0 mod 2^52`) is tracked in a general-purpose register, so the
+//!   `y` chain is `imul`/`mulx`/`add` plus one `vmovq`; the vector lane 0
+//!   is overwritten with it at the end. The accumulator limbs stay below
+//!   `4 L 2^52 < 2^60` (no overflow); the result is normalized to 52-bit
+//!   limbs by one shift-and-add pass and a carry-lookahead over the lane
+//!   masks (generate: limb `> 2^52 - 1`, propagate: limb `= 2^52 - 1`,
+//!   carries `((g << 1) + p) ^ p`), all masks, no branch.
+//! - Squaring is the same AMM with `a = b`.
+//! - `pow`: a fixed 5-bit window (as [`crate::bignum::Modulus::pow`]), a
+//!   table of 32 powers read by a masked scan of every entry
+//!   (`vpcmpeqq` into a mask register, then a blend): no branch or address
+//!   depends on the exponent or on the limb values; the running time
+//!   depends on the widths and the exponent's length only.
+//! - Radix conversion (`to_radix52`, `from_radix52`) by public bit offsets.
+
+use core::arch::x86_64::*;
+
+const MASK52: u64 = (1 << 52) - 1;
+const WINDOW: usize = 5;
+const ENTRIES: usize = 1 << WINDOW;
+
+/// The narrowest modulus (in 64-bit limbs) the exponentiation takes.
+pub const MIN_LIMBS: usize = 8;
+/// The widest: 32 limbs (2048 bits, 40 limbs of 52 bits, ten ymm vectors).
+pub const MAX_LIMBS: usize = 32;
+
+/// The number of 52-bit limbs for a `k`-limb modulus (a multiple of four,
+/// `52 L >= 64 k + 2`), when the kernel takes that width.
+pub fn limbs52(k: usize) -> Option<usize> {
+    (MIN_LIMBS..=MAX_LIMBS)
+        .contains(&k)
+        .then(|| 4 * (64 * k + 2).div_ceil(52).div_ceil(4))
+}
+
+/// `out` (all its limbs) = `x` in radix 2^52; the bits of `x` beyond
+/// `52 * out.len()` are dropped. Offsets are public.
+pub fn to_radix52(out: &mut [u64], x: &[u64]) {
+    for (j, o) in out.iter_mut().enumerate() {
+        let pos = 52 * j;
+        let (w, off) = (pos / 64, pos % 64);
+        let lo = x.get(w).copied().unwrap_or(0) >> off;
+        let hi = if off > 12 {
+            x.get(w + 1).copied().unwrap_or(0) << (64 - off)
+        } else {
+            0
+        };
+        *o = (lo | hi) & MASK52;
+    }
+}
+
+/// `out` (all its limbs) = `x` (52-bit limbs) in radix 2^64; the bits
+/// beyond `64 * out.len()` are dropped.
+pub fn from_radix52(out: &mut [u64], x: &[u64]) {
+    out.fill(0);
+    for (j, &v) in x.iter().enumerate() {
+        let pos = 52 * j;
+        let (w, off) = (pos / 64, pos % 64);
+        if let Some(o) = out.get_mut(w) {
+            *o |= v << off;
+        }
+        if off > 12
+            && let Some(o) = out.get_mut(w + 1)
+        {
+            *o |= v >> (64 - off);
+        }
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl")]
+fn load(s: &[u64]) -> __m256i {
+    let s = &s[..4];
+    // SAFETY: `s` has four limbs (32 bytes); the load is unaligned.
+    unsafe { _mm256_loadu_si256(s.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl")]
+fn store(d: &mut [u64], v: __m256i) {
+    let d = &mut d[..4];
+    // SAFETY: `d` has four limbs (32 bytes); the store is unaligned.
+    unsafe { _mm256_storeu_si256(d.as_mut_ptr().cast(), v) }
+}
+
+/// `r[s] = a[s] b[s] 2^(-52 L) mod m[s]` for `K` independent problems in
+/// one loop; almost: `r < 2 m` when `a, b < 2 m`
+/// and `4 m <= 2^(52 L)`. Every operand has `L = 4 N` normalized limbs
+/// (the first of at least `L`), `k0 = -m^(-1) mod 2^52`.
+///
+/// Only `K = 1` is used: the two CRT halves interleaved in one loop
+/// (`K = 2`, OpenSSL's and aws-lc's dual exponentiation) measured 10 to
+/// 45% slower on Zen 4 (RSA-2048 to -4096 sign), whose 256-bit IFMA is
+/// throughput-bound here; `K` stays a parameter for CPUs where the
+/// latency dominates.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn amm_k<const N: usize, const K: usize>(
+    r: &mut [[u64; 40]; K],
+    a: [&[u64]; K],
+    b: [&[u64]; K],
+    m: [&[u64]; K],
+    k0: [u64; K],
+) {
+    let l = 4 * N;
+    let zero = _mm256_setzero_si256();
+    let av: [[__m256i; N]; K] =
+        core::array::from_fn(|s| core::array::from_fn(|v| load(&a[s][4 * v..])));
+    let mv: [[__m256i; N]; K] =
+        core::array::from_fn(|s| core::array::from_fn(|v| load(&m[s][4 * v..])));
+    let mut ra = [[zero; N]; K];
+    let mut rm = [[zero; N]; K];
+    let a0: [u64; K] = core::array::from_fn(|s| a[s][0]);
+    let m0: [u64; K] = core::array::from_fn(|s| m[s][0]);
+    let m1: [u64; K] = core::array::from_fn(|s| m[s][1]);
+    let mut acc0 = [0u64; K];
+    #[allow(clippy::needless_range_loop)] // `i` indexes every problem's `b`
+    for i in 0..l {
+        for s in 0..K {
+            let bi = b[s][i];
+            let bv = _mm256_set1_epi64x(bi as i64);
+            let p = (a0[s] as u128) * (bi as u128);
+            let t = acc0[s] + (p as u64 & MASK52);
+            let y = t.wrapping_mul(k0[s]) & MASK52;
+            let yv = _mm256_set1_epi64x(y as i64);
+            let q = (m0[s] as u128) * (y as u128);
+            let carry = (t + (q as u64 & MASK52)) >> 52;
+            let (ra, rm) = (&mut ra[s], &mut rm[s]);
+            for v in 0..N {
+                ra[v] = _mm256_madd52lo_epu64(ra[v], av[s][v], bv);
+            }
+            // Limb 1 before the `m * y` low halves, which come in by a
+            // scalar product instead: the next `y` does not wait for them.
+            let x = _mm_extract_epi64::<1>(_mm256_castsi256_si128(_mm256_add_epi64(ra[0], rm[0])))
+                as u64;
+            for v in 0..N {
+                rm[v] = _mm256_madd52lo_epu64(rm[v], mv[s][v], yv);
+            }
+            // Divide by 2^52: every accumulator one limb down.
+            for v in 0..N {
+                let (na, nm) = if v + 1 < N {
+                    (ra[v + 1], rm[v + 1])
+                } else {
+                    (zero, zero)
+                };
+                ra[v] = _mm256_alignr_epi64::<1>(na, ra[v]);
+                rm[v] = _mm256_alignr_epi64::<1>(nm, rm[v]);
+            }
+            acc0[s] =
+                x + (m1[s].wrapping_mul(y) & MASK52) + carry + (p >> 52) as u64 + (q >> 52) as u64;
+            for v in 0..N {
+                ra[v] = _mm256_madd52hi_epu64(ra[v], av[s][v], bv);
+                rm[v] = _mm256_madd52hi_epu64(rm[v], mv[s][v], yv);
+            }
+        }
+    }
+    for (s, r) in r.iter_mut().enumerate() {
+        let mut x: [__m256i; N] = core::array::from_fn(|v| _mm256_add_epi64(ra[s][v], rm[s][v]));
+        x[0] = _mm256_mask_set1_epi64(x[0], 1, acc0[s] as i64);
+        normalize(&mut x);
+        for (v, x) in x.iter().enumerate() {
+            store(&mut r[4 * v..], *x);
+        }
+    }
+}
+
+/// Limbs below 2^63 to normalized 52-bit limbs (the value must fit in
+/// `52 L` bits): one shift-and-add pass leaves limbs below `2^53`, whose
+/// carries (at most one each) are resolved on the lane masks.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl")]
+fn normalize<const N: usize>(s: &mut [__m256i; N]) {
+    let mask = _mm256_set1_epi64x(MASK52 as i64);
+    let zero = _mm256_setzero_si256();
+    let hi: [__m256i; N] = core::array::from_fn(|v| _mm256_srli_epi64::<52>(s[v]));
+    let mut g = 0u64;
+    let mut p = 0u64;
+    for v in 0..N {
+        let prev = if v > 0 { hi[v - 1] } else { zero };
+        s[v] = _mm256_add_epi64(
+            _mm256_and_si256(s[v], mask),
+            _mm256_alignr_epi64::<3>(hi[v], prev),
+        );
+        g |= u64::from(_mm256_cmpgt_epu64_mask(s[v], mask)) << (4 * v);
+        p |= u64::from(_mm256_cmpeq_epu64_mask(s[v], mask)) << (4 * v);
+    }
+    let carries = ((g << 1).wrapping_add(p)) ^ p;
+    let one = _mm256_set1_epi64x(1);
+    for (v, x) in s.iter_mut().enumerate() {
+        let k = ((carries >> (4 * v)) & 0xf) as __mmask8;
+        *x = _mm256_and_si256(_mm256_mask_add_epi64(*x, k, *x, one), mask);
+    }
+}
+
+/// `out = base^exp mod n` (fully reduced after the caller's final
+/// subtraction: here `<= n`; `k` limbs of 64 bits) for a secret exponent
+/// (big-endian bytes; its length is public), `base < n`,
+/// `n0 = -n^(-1) mod 2^64`, `rr52 = 2^(104 L) mod n` (`k` limbs), where
+/// `L = limbs52(k)`.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512 F, VL and IFMA; `limbs52(n.len())` must be
+/// `Some`, and `out`, `base`, `rr52` must have `n.len()` limbs.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+pub unsafe fn pow(out: &mut [u64], base: &[u64], exp: &[u8], n: &[u64], n0: u64, rr52: &[u64]) {
+    let args = ([out], [base], [exp], [n], [n0], [rr52]);
+    match limbs52(n.len()).map(|l| l / 4) {
+        Some(3) => pow_k::<3, 1>(args),
+        Some(4) => pow_k::<4, 1>(args),
+        Some(5) => pow_k::<5, 1>(args),
+        Some(6) => pow_k::<6, 1>(args),
+        Some(7) => pow_k::<7, 1>(args),
+        Some(8) => pow_k::<8, 1>(args),
+        Some(9) => pow_k::<9, 1>(args),
+        Some(10) => pow_k::<10, 1>(args),
+        _ => unreachable!("limbs52 covers 8 to 32 limbs: 3 to 10 vectors"),
+    }
+}
+
+/// Bits `pos .. pos + width` of the big-endian `exp` (public positions).
+fn window(exp: &[u8], pos: usize, width: usize) -> u64 {
+    let mut w = 0u64;
+    for b in 0..width {
+        let i = pos + b;
+        let byte = exp[exp.len() - 1 - i / 8];
+        w |= (((byte >> (i % 8)) & 1) as u64) << b;
+    }
+    w
+}
+
+/// `out = table entry idx` by a scan of all 32 entries (the first `4 N`
+/// limbs of each), kept by a mask compare, never a secret address.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl")]
+fn select<const N: usize>(table: &[[u64; 40]; ENTRIES], idx: u64, out: &mut [u64; 40]) {
+    let want = _mm256_set1_epi64x(idx as i64);
+    let mut acc = [_mm256_setzero_si256(); N];
+    for (e, entry) in table.iter().enumerate() {
+        let k = _mm256_cmpeq_epi64_mask(want, _mm256_set1_epi64x(e as i64));
+        for (v, a) in acc.iter_mut().enumerate() {
+            *a = _mm256_mask_blend_epi64(k, *a, load(&entry[4 * v..]));
+        }
+    }
+    for (v, a) in acc.iter().enumerate() {
+        store(&mut out[4 * v..], *a);
+    }
+}
+
+type PowArgs<'a, const K: usize> = (
+    [&'a mut [u64]; K],
+    [&'a [u64]; K],
+    [&'a [u8]; K],
+    [&'a [u64]; K],
+    [u64; K],
+    [&'a [u64]; K],
+);
+
+/// One problem's table of 32 powers (each entry 40 limbs, the first
+/// `4 N` used), wiped on drop.
+struct Table([[u64; 40]; ENTRIES]);
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        for e in self.0.iter_mut() {
+            zeroize::Zeroize::zeroize(e);
+        }
+    }
+}
+
+/// Wipes `K` values of 40 limbs on drop.
+struct Wiped<const K: usize>([[u64; 40]; K]);
+
+impl<const K: usize> Drop for Wiped<K> {
+    fn drop(&mut self) {
+        for e in self.0.iter_mut() {
+            zeroize::Zeroize::zeroize(e);
+        }
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn pow_k<const N: usize, const K: usize>(args: PowArgs<'_, K>) {
+    let (out, base, exp, n, n0, rr52) = args;
+    let l = 4 * N;
+    let k0: [u64; K] = core::array::from_fn(|s| n0[s] & MASK52);
+    let mut m = Wiped([[0u64; 40]; K]);
+    let mut rr = Wiped([[0u64; 40]; K]);
+    let mut acc = Wiped([[0u64; 40]; K]);
+    let mut entry = Wiped([[0u64; 40]; K]);
+    let mut r = Wiped([[0u64; 40]; K]);
+    let mut one = [[0u64; 40]; K];
+    for s in 0..K {
+        to_radix52(&mut m.0[s][..l], n[s]);
+        to_radix52(&mut rr.0[s][..l], rr52[s]);
+        to_radix52(&mut acc.0[s][..l], base[s]);
+        one[s][0] = 1;
+    }
+    let mut tables: alloc::boxed::Box<[Table; K]> =
+        alloc::boxed::Box::new(core::array::from_fn(|_| Table([[0u64; 40]; ENTRIES])));
+    let ms: [&[u64]; K] = core::array::from_fn(|s| &m.0[s][..]);
+    // Powers 0..31 of the base, in the Montgomery domain of R = 2^(52 L):
+    // R mod n, base R mod n, then squarings and products by the base.
+    amm_k::<N, K>(
+        &mut r.0,
+        core::array::from_fn(|s| &rr.0[s][..]),
+        core::array::from_fn(|s| &one[s][..]),
+        ms,
+        k0,
+    );
+    for s in 0..K {
+        tables[s].0[0] = r.0[s];
+    }
+    amm_k::<N, K>(
+        &mut r.0,
+        core::array::from_fn(|s| &acc.0[s][..]),
+        core::array::from_fn(|s| &rr.0[s][..]),
+        ms,
+        k0,
+    );
+    for s in 0..K {
+        tables[s].0[1] = r.0[s];
+    }
+    for i in 2..ENTRIES {
+        let (x, y) = if i % 2 == 0 {
+            (i / 2, i / 2)
+        } else {
+            (i - 1, 1)
+        };
+        amm_k::<N, K>(
+            &mut r.0,
+            core::array::from_fn(|s| &tables[s].0[x][..]),
+            core::array::from_fn(|s| &tables[s].0[y][..]),
+            ms,
+            k0,
+        );
+        for s in 0..K {
+            tables[s].0[i] = r.0[s];
+        }
+    }
+    acc.0 = core::array::from_fn(|s| tables[s].0[0]);
+    // The exponents have the same (public) length.
+    let nbits = 8 * exp[0].len();
+    let mut pos = nbits;
+    let mut width = match nbits % WINDOW {
+        0 => WINDOW,
+        r => r,
+    }
+    .min(nbits);
+    let mut first_window = true;
+    while pos > 0 {
+        pos -= width;
+        for s in 0..K {
+            let w = window(exp[s], pos, width);
+            select::<N>(&tables[s].0, w, &mut entry.0[s]);
+        }
+        if first_window {
+            acc.0 = entry.0;
+            first_window = false;
+        } else {
+            for _ in 0..width {
+                amm_k::<N, K>(
+                    &mut r.0,
+                    core::array::from_fn(|s| &acc.0[s][..]),
+                    core::array::from_fn(|s| &acc.0[s][..]),
+                    ms,
+                    k0,
+                );
+                acc.0 = r.0;
+            }
+            amm_k::<N, K>(
+                &mut r.0,
+                core::array::from_fn(|s| &acc.0[s][..]),
+                core::array::from_fn(|s| &entry.0[s][..]),
+                ms,
+                k0,
+            );
+            acc.0 = r.0;
+        }
+        width = WINDOW;
+    }
+    // Out of the Montgomery domain: <= n; the caller's final subtraction
+    // (in radix 2^64) makes it < n.
+    amm_k::<N, K>(
+        &mut r.0,
+        core::array::from_fn(|s| &acc.0[s][..]),
+        core::array::from_fn(|s| &one[s][..]),
+        ms,
+        k0,
+    );
+    for (s, o) in out.into_iter().enumerate() {
+        from_radix52(o, &r.0[s][..l]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rng(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// The round trip at every limb boundary: widths of k 52 and k 64
+    /// bits, plus and minus one, with random, all-ones and single-bit
+    /// values.
+    #[test]
+    fn radix52_round_trip() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut bit_lens: alloc::vec::Vec<usize> = alloc::vec::Vec::new();
+        for k in 1..=45 {
+            for b in [52 * k, 64 * k] {
+                bit_lens.extend([b - 1, b, b + 1]);
+            }
+        }
+        for bits in bit_lens {
+            let k64 = bits.div_ceil(64);
+            let l = bits.div_ceil(52);
+            for kind in 0..3 {
+                let mut x = alloc::vec![0u64; k64];
+                for (i, w) in x.iter_mut().enumerate() {
+                    *w = match kind {
+                        0 => rng(&mut seed),
+                        1 => u64::MAX,
+                        _ => u64::from(i == k64 - 1),
+                    };
+                }
+                let top = bits - 64 * (k64 - 1);
+                if top < 64 {
+                    x[k64 - 1] &= (1u64 << top) - 1;
+                }
+                if kind == 2 {
+                    x[k64 - 1] = 1u64 << (top - 1);
+                }
+                let mut y = alloc::vec![0u64; l];
+                to_radix52(&mut y, &x);
+                assert!(y.iter().all(|&v| v <= MASK52), "bits {bits}");
+                // The digits, one by one, against the bits of x.
+                for i in 0..bits {
+                    let b64 = (x[i / 64] >> (i % 64)) & 1;
+                    let b52 = (y[i / 52] >> (i % 52)) & 1;
+                    assert_eq!(b64, b52, "bits {bits} bit {i}");
+                }
+                let mut z = alloc::vec![0u64; k64];
+                from_radix52(&mut z, &y);
+                assert_eq!(x, z, "bits {bits} kind {kind}");
+            }
+        }
+    }
+
+    #[test]
+    fn limb_counts() {
+        assert_eq!(limbs52(16), Some(20));
+        assert_eq!(limbs52(24), Some(32));
+        assert_eq!(limbs52(32), Some(40));
+        assert_eq!(limbs52(7), None);
+        assert_eq!(limbs52(33), None);
+        for k in MIN_LIMBS..=MAX_LIMBS {
+            let l = limbs52(k).unwrap();
+            assert!(52 * l >= 64 * k + 2 && l.is_multiple_of(4) && l <= 40);
+        }
+    }
+}
