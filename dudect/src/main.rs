@@ -52,17 +52,16 @@ fn tag_compare(runner: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
-fn aead_open(runner: &mut CtRunner, rng: &mut BenchRng) {
-    let key = [7u8; 16];
-    let g = AesGcm::new(&key).expect("key");
+/// Opens two forgeries of one sealed `MSG`-byte message: both classes take
+/// the rejection path (whose verdict is public anyway), the tag wrong in
+/// its first byte against wrong in its last. An early-exit comparison
+/// would tell them apart.
+fn forged_open<const MSG: usize>(runner: &mut CtRunner, rng: &mut BenchRng, g: &dyn Aead) {
     let nonce = [9u8; 12];
-    let msg = [0x42u8; 64];
+    let msg = [0x42u8; MSG];
     let good = g.seal(&nonce, b"", &msg).expect("seal");
-    // Both classes are forgeries, so both take the rejection path (whose
-    // verdict is public anyway): the tag wrong in its first byte against
-    // wrong in its last. An early-exit comparison would tell them apart.
     let mut first = good.clone();
-    first[msg.len()] ^= 1;
+    first[MSG] ^= 1;
     let mut last = good.clone();
     *last.last_mut().expect("tag") ^= 1;
     for c in classes(rng, N) {
@@ -72,36 +71,23 @@ fn aead_open(runner: &mut CtRunner, rng: &mut BenchRng) {
             &last
         };
         runner.run_one(c, || {
-            let mut out = [0u8; 64];
+            let mut out = [0u8; MSG];
             g.open_into(&nonce, b"", s, &mut out).is_ok()
         });
     }
 }
 
+fn aead_open(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let g = AesGcm::new(&[7u8; 16]).expect("key");
+    forged_open::<64>(runner, rng, &g);
+}
+
 /// ChaCha20-Poly1305 open on the best pairing (on an AVX-512 host the
 /// EVEX ChaCha20 and, where present, the IFMA Poly1305, which valgrind
-/// cannot run): the tag wrong in its first byte against its last.
+/// cannot run).
 fn chacha_open(runner: &mut CtRunner, rng: &mut BenchRng) {
-    let key = [7u8; 32];
-    let g = ChaCha20Poly1305::new(&key).expect("key");
-    let nonce = [9u8; 12];
-    let msg = [0x42u8; 1024];
-    let good = g.seal(&nonce, b"", &msg).expect("seal");
-    let mut first = good.clone();
-    first[msg.len()] ^= 1;
-    let mut last = good.clone();
-    *last.last_mut().expect("tag") ^= 1;
-    for c in classes(rng, N) {
-        let s = if matches!(c, Class::Left) {
-            &first
-        } else {
-            &last
-        };
-        runner.run_one(c, || {
-            let mut out = [0u8; 1024];
-            g.open_into(&nonce, b"", s, &mut out).is_ok()
-        });
-    }
+    let g = ChaCha20Poly1305::new(&[7u8; 32]).expect("key");
+    forged_open::<1024>(runner, rng, &g);
 }
 
 /// Poly1305 on the best backend: two messages of equal length and
