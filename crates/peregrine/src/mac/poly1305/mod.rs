@@ -14,12 +14,14 @@
 //! | `Neon` | `aarch64_neon.rs` | NEON (4 blocks at a time, radix 2^26) |
 //! | `Soft` | `soft.rs` | nothing (portable, radix 2^64) |
 //!
-//! The SIMD backends only take runs of at least [`SIMD_MIN`] bytes given to
-//! one `update` call (whole 64-byte groups of them); shorter inputs, the
-//! partial blocks of a stream and the last 0..3 blocks of a run go through
-//! the scalar `soft` code, which shares the accumulator (kept in radix 2^64
-//! between calls). The powers r^1..r^4 the SIMD code needs are computed the
-//! first time it runs for a key.
+//! The radix-2^26 SIMD backends (`avx2`, `neon`) only take runs of at
+//! least [`SIMD_MIN`] bytes given to one `update` call (whole 64-byte
+//! groups of them); shorter inputs, the partial blocks of a stream and the
+//! last 0..3 blocks of a run go through the scalar `soft` code, which
+//! shares the accumulator (kept in radix 2^64 between calls). The powers
+//! r^1..r^4 they need are computed the first time they run for a key. The
+//! IFMA backends take runs of at least [`IFMA_MIN`] bytes and compute their
+//! powers of r on each run.
 //!
 //! The IFMA backends take every run of at least [`IFMA_MIN`] bytes whole
 //! (all its whole blocks: the kernel pads the front of its first group with
@@ -79,7 +81,8 @@ pub const KEY_LEN: usize = 32;
 /// The tag length.
 pub const TAG_LEN: usize = 16;
 
-/// The shortest run of bytes (in one `update` call) the SIMD backends take.
+/// The shortest run of bytes (in one `update` call) the radix-2^26 SIMD
+/// backends (`avx2`, `neon`) take.
 /// Below it the scalar code is faster: the first SIMD run of a key computes
 /// r^2..r^4, and every run converts the accumulator between radixes and
 /// combines the four lanes at the end. Measured on the development machine
