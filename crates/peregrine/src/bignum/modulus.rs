@@ -663,8 +663,9 @@ impl fmt::Debug for CombTable {
 
 /// Bits `pos .. pos + width` of the big-endian byte string `exp` (bit 0 is
 /// the least significant bit of the last byte). `pos` and `width` are
-/// public; the loop reads bytes by public index only.
-fn window(exp: &[u8], pos: usize, width: usize) -> u64 {
+/// public; the loop reads bytes by public index only. Shared with the
+/// radix-2^52 exponentiation (`mont::x86_64_ifma`).
+pub(crate) fn window(exp: &[u8], pos: usize, width: usize) -> u64 {
     let mut w = 0u64;
     for b in 0..width {
         let i = pos + b;

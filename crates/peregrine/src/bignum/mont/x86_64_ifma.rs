@@ -237,17 +237,6 @@ pub unsafe fn pow(out: &mut [u64], base: &[u64], exp: &[u8], n: &[u64], n0: u64,
     }
 }
 
-/// Bits `pos .. pos + width` of the big-endian `exp` (public positions).
-fn window(exp: &[u8], pos: usize, width: usize) -> u64 {
-    let mut w = 0u64;
-    for b in 0..width {
-        let i = pos + b;
-        let byte = exp[exp.len() - 1 - i / 8];
-        w |= (((byte >> (i % 8)) & 1) as u64) << b;
-    }
-    w
-}
-
 /// `out = table entry idx` by a scan of all 32 entries (the first `4 N`
 /// limbs of each), kept by a mask compare, never a secret address.
 #[inline]
@@ -370,7 +359,7 @@ fn pow_k<const N: usize, const K: usize>(args: PowArgs<'_, K>) {
     while pos > 0 {
         pos -= width;
         for s in 0..K {
-            let w = window(exp[s], pos, width);
+            let w = crate::bignum::modulus::window(exp[s], pos, width);
             select::<N>(&tables[s].0, w, &mut entry.0[s]);
         }
         if first_window {
