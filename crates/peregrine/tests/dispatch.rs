@@ -244,7 +244,8 @@ fn avx512_host_chacha20_choice() {
     }
 }
 
-/// An AVX-512 host (issue 14): AES's parallel modes choose `vaes512` where
+/// An AVX-512 host (issue 14): AES's parallel modes choose `vaes512` (and
+/// GHASH `vpclmul512`, AES-GCM the pairing of both) where
 /// zmm is fast, `vaes` (ymm) with `PEREGRINE_CPU=-zmm`, `-avx512f`, or on a
 /// CPU of the zmm exclusion list. Skipped without AVX-512 F/VL/BW and VAES.
 #[cfg(target_arch = "x86_64")]
@@ -287,6 +288,17 @@ fn avx512_host_aes_choice() {
     let find = |n: &str| peregrine::registry::find(n).unwrap_or_else(|| panic!("no {n}"));
     for alg in ["aes-128-ecb", "aes-256-ctr", "aes-128-xts", "aes-128-cbc"] {
         assert_eq!(find(alg).best(), want, "{alg}");
+    }
+    // GHASH and AES-GCM follow the same width: the zmm fused kernel is
+    // `vaes512+vpclmul512`.
+    let g = if want == "vaes512" {
+        "vpclmul512"
+    } else {
+        "vpclmul"
+    };
+    assert_eq!(find("ghash").best(), g);
+    for alg in ["aes-128-gcm", "aes-256-gcm"] {
+        assert_eq!(find(alg).best(), format!("{want}+{g}"), "{alg}");
     }
 }
 

@@ -210,24 +210,42 @@ impl AesGcm {
     /// The fused kernel of this backend pairing, if it has one, over as
     /// much of `buf` as it takes (whole steps); returns the bytes done.
     ///
-    /// VAES + VPCLMULQDQ, AES-NI + PCLMULQDQ and ARMv8 AES + PMULL have one.
-    /// (For a 12-byte nonce VAES + VPCLMULQDQ runs `message` instead.) A VAES key with
+    /// VAES + VPCLMULQDQ (zmm when both backends are the 512-bit ones, else
+    /// ymm), AES-NI + PCLMULQDQ and ARMv8 AES + PMULL have one. (For a
+    /// 12-byte nonce VAES + VPCLMULQDQ runs `message` instead.) A VAES key with
     /// the PCLMULQDQ GHASH could run the AES-NI kernel on its AES-NI
     /// schedule, but measured 0.75-0.85x of the composed path (VAES CTR,
     /// then PCLMULQDQ GHASH), so that pairing stays composed.
     #[allow(unused_variables)]
     fn fused(&self, seal: bool, ctr: &mut Block, acc: &mut Block, buf: &mut [u8]) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if let (Some(ak), ghash::Key::Vpclmul(gk)) = (self.aes.vaes_key(), &self.hkey) {
+        if let (Some(ak), ghash::Key::Vpclmul512(gk)) = (self.aes.vaes512_key(), &self.hkey) {
+            use crate::aead::aes_gcm_x86_64_vaes::z;
             let io = InOut::in_place(buf);
             // SAFETY: the AES schedule was made under a `Checked` for
-            // `vaes` and the GHASH key under one for `vpclmul`; together
-            // they cover every feature the fused kernel enables.
+            // `vaes512` and the GHASH key under one for `vpclmul512`;
+            // together they cover every feature the zmm kernel enables.
             return unsafe {
                 if seal {
-                    crate::aead::aes_gcm_x86_64_vaes::seal(ak, gk, ctr, acc, io)
+                    z::seal(ak, gk, ctr, acc, io)
                 } else {
-                    crate::aead::aes_gcm_x86_64_vaes::open(ak, gk, ctr, acc, io)
+                    z::open(ak, gk, ctr, acc, io)
+                }
+            };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(ak), Some(gk)) = (self.aes.vaes_key(), self.vpclmul_key()) {
+            use crate::aead::aes_gcm_x86_64_vaes::y;
+            let io = InOut::in_place(buf);
+            // SAFETY: the AES schedule was made under a `Checked` for
+            // `vaes` or `vaes512` and the GHASH key under one for `vpclmul`
+            // or `vpclmul512` (each with its narrower sibling's features);
+            // together they cover every feature the ymm kernel enables.
+            return unsafe {
+                if seal {
+                    y::seal(ak, gk, ctr, acc, io)
+                } else {
+                    y::open(ak, gk, ctr, acc, io)
                 }
             };
         }
@@ -272,10 +290,23 @@ impl AesGcm {
     fn message(&self, seal: bool, nonce: &[u8], aad: &[u8], buf: &mut [u8]) -> Option<Block> {
         let nonce: &[u8; 12] = nonce.try_into().ok()?;
         #[cfg(target_arch = "x86_64")]
-        if let (Some(ak), ghash::Key::Vpclmul(gk)) = (self.aes.vaes_key(), &self.hkey) {
-            use crate::aead::aes_gcm_x86_64_vaes::message;
-            // SAFETY: as in `fused`: `Checked` proofs for `vaes` and
-            // `vpclmul` made these keys.
+        if let (Some(ak), ghash::Key::Vpclmul512(gk)) = (self.aes.vaes512_key(), &self.hkey) {
+            use crate::aead::aes_gcm_x86_64_vaes::z::message;
+            // SAFETY: as in `fused`: `Checked` proofs for `vaes512` and
+            // `vpclmul512` made these keys.
+            return Some(unsafe {
+                if seal {
+                    message::<true>(ak, gk, nonce, aad, buf)
+                } else {
+                    message::<false>(ak, gk, nonce, aad, buf)
+                }
+            });
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(ak), Some(gk)) = (self.aes.vaes_key(), self.vpclmul_key()) {
+            use crate::aead::aes_gcm_x86_64_vaes::y::message;
+            // SAFETY: as in `fused`: `Checked` proofs for `vaes` or
+            // `vaes512` and `vpclmul` or `vpclmul512` made these keys.
             return Some(unsafe {
                 if seal {
                     message::<true>(ak, gk, nonce, aad, buf)
@@ -285,6 +316,15 @@ impl AesGcm {
             });
         }
         None
+    }
+
+    /// The VPCLMULQDQ GHASH key (either width), for the ymm kernels.
+    #[cfg(target_arch = "x86_64")]
+    fn vpclmul_key(&self) -> Option<&ghash::x86_64_vpclmul::Key> {
+        match &self.hkey {
+            ghash::Key::Vpclmul(k) | ghash::Key::Vpclmul512(k) => Some(k),
+            _ => None,
+        }
     }
 
     /// Encrypts `buf` from inc32(J0) and returns the full tag.

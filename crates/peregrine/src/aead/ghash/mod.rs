@@ -45,6 +45,9 @@ pub(crate) mod x86_64_vpclmul;
 
 crate::cpu::backends! {
     primitive: "ghash", doc: "A GHASH backend.";
+    /// VPCLMULQDQ on 512-bit registers (four blocks each), 16 blocks per
+    /// reduction; the same key as `vpclmul`.
+    Vpclmul512 = "vpclmul512", "x86_64", [Sse2, Ssse3, Sse41, Pclmulqdq, Avx, Avx2, Vpclmulqdq, Avx512f, Avx512bw, Avx512vl, Zmm];
     /// VPCLMULQDQ on 256-bit registers (two blocks each), 16 blocks per
     /// reduction with H^1..H^16, Karatsuba products.
     Vpclmul = "vpclmul", "x86_64", [Sse2, Ssse3, Sse41, Pclmulqdq, Avx, Avx2, Vpclmulqdq];
@@ -79,6 +82,8 @@ pub(crate) enum Key {
     Pclmul(x86_64_pclmul::Key),
     #[cfg(target_arch = "x86_64")]
     Vpclmul(x86_64_vpclmul::Key),
+    #[cfg(target_arch = "x86_64")]
+    Vpclmul512(x86_64_vpclmul::Key),
     #[cfg(target_arch = "aarch64")]
     Pmull(aarch64_pmull::Key),
 }
@@ -93,6 +98,10 @@ impl Key {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see above: a `Checked` for this backend.
             Impl::Vpclmul => Key::Vpclmul(unsafe { x86_64_vpclmul::Key::new(h) }),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see above: a `Checked` for this backend (whose
+            // features include `vpclmul`'s, which `Key::new` needs).
+            Impl::Vpclmul512 => Key::Vpclmul512(unsafe { x86_64_vpclmul::Key::new(h) }),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see above: a `Checked` for this backend.
             Impl::Pclmul => Key::Pclmul(unsafe { x86_64_pclmul::Key::new(h) }),
@@ -118,6 +127,9 @@ impl Key {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Vpclmul(k) => unsafe { x86_64_vpclmul::update_blocks(k, acc, data) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `Key::new`: made under a `Checked` for this backend.
+            Key::Vpclmul512(k) => unsafe { x86_64_vpclmul::update_blocks512(k, acc, data) },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Pmull(k) => unsafe { aarch64_pmull::update_blocks(k, acc, data) },

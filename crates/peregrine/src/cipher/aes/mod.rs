@@ -261,6 +261,16 @@ impl Aes {
         }
     }
 
+    /// The VAES schedule, when this key was set up for `vaes512` (for the
+    /// zmm fused AES-GCM kernels).
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn vaes512_key(&self) -> Option<&x86_64_vaes::Key> {
+        match &self.sched {
+            Sched::Vaes512(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// The ARMv8 schedule, when this key was set up for `armv8` (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "aarch64")]
