@@ -222,8 +222,8 @@ macro_rules! gcm_kernels {
                 } else {
                     let xr = zext(*x);
                     rounds_with::<NR>(k, &mut b, &mut s, out, |r, s, p| {
-                        if (1..=W).contains(&r) {
-                            let j = r - 1;
+                        if (r - 1) % SP == 0 && (r - 1) / SP < W {
+                            let j = (r - 1) / SP;
                             let mut c = prev(*p, at - 16, j);
                             if j == 0 {
                                 c = xor(c, xr);
@@ -273,8 +273,8 @@ macro_rules! gcm_kernels {
                 let mut s = S::zero();
                 let xr = zext(*x);
                 rounds_with::<NR>(k, &mut b, &mut s, src, |r, s, p| {
-                    if (1..=W).contains(&r) {
-                        let j = r - 1;
+                    if (r - 1) % SP == 0 && (r - 1) / SP < W {
+                        let j = (r - 1) / SP;
                         // SAFETY: `p` is `src` (through `fence`); `at + 16 <=
                         // blocks`, so the vector is inside the input.
                         let mut c = bswap(unsafe { loadu(p.add(16 * (at + L * j))) });
@@ -352,6 +352,7 @@ pub(crate) mod y {
         type S = Sums;
         const L: usize = 2;
         const W: usize = 8;
+        const SP: usize = 1;
 
         #[inline]
         #[target_feature(enable = "avx2,aes,vaes")]
@@ -478,6 +479,7 @@ pub(crate) mod z {
             type S = Sums512;
             const L: usize = 4;
             const W: usize = 4;
+            const SP: usize = 2;
 
             #[inline]
             #[target_feature(enable = "avx512f")]
