@@ -1,6 +1,8 @@
 //! CFB128 (SP 800-38A section 6.3 with s = 128), streaming at byte
-//! granularity like `openssl enc -aes-128-cfb`. Serial in both directions
-//! for encryption; each whole block needs one AES call.
+//! granularity like `openssl enc -aes-128-cfb`. Encryption is serial (each
+//! block needs the previous ciphertext); decryption runs whole blocks in
+//! parallel through `Aes::cfb_decrypt` (the VAES backends' own kernels,
+//! the others' ECB).
 
 use crate::Error;
 use crate::cipher::aes::Aes;
@@ -47,7 +49,27 @@ impl Cfb {
         Ok(())
     }
 
-    fn run(&mut self, encrypt: bool, mut io: InOut<'_>) {
+    fn run(&mut self, encrypt: bool, io: InOut<'_>) {
+        if encrypt {
+            return self.serial(true, io);
+        }
+        // Decryption is parallel over whole blocks: the bytes that finish
+        // the current block, then the whole blocks in one kernel call
+        // (`E(c_{i-1}) ^ c_i`, the shift register ending on the last
+        // ciphertext block, as the serial code leaves it), then the rest.
+        let head = ((16 - self.pos) % 16).min(io.len());
+        let (a, b) = io.split_at(head);
+        self.serial(false, a);
+        let whole = b.len() / 16 * 16;
+        let (b, c) = b.split_at(whole);
+        if whole > 0 {
+            self.aes.cfb_decrypt(&mut self.iv, b);
+        }
+        self.serial(false, c);
+    }
+
+    /// Block by block (a whole block at once when it can) and byte by byte.
+    fn serial(&mut self, encrypt: bool, mut io: InOut<'_>) {
         let mut i = 0;
         let len = io.len();
         while i < len {

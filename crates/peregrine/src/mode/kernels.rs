@@ -101,6 +101,25 @@ pub(crate) fn cbc_decrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) 
     });
 }
 
+/// CFB128 decryption of whole blocks (parallel: `p_i = E(c_{i-1}) ^ c_i`,
+/// `c_{-1}` = `iv`); `iv` is left holding the last ciphertext block.
+#[inline(always)]
+pub(crate) fn cfb_decrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) {
+    batches(io, |b, _, _| {
+        let n = b.len();
+        // The ciphertext (public), then the batch shifted by one block.
+        let mut cur = [[0u8; 16]; BATCH];
+        cur[..n].copy_from_slice(b);
+        b[0] = *iv;
+        b[1..].copy_from_slice(&cur[..n - 1]);
+        c.encrypt_blocks(b);
+        for (blk, x) in b.iter_mut().zip(&cur) {
+            xor(blk, x);
+        }
+        *iv = cur[n - 1];
+    });
+}
+
 /// CBC-MAC (serial).
 #[inline(always)]
 pub(crate) fn cbc_mac<C: BlockCipher>(c: &C, state: &mut Block, data: &[u8]) {

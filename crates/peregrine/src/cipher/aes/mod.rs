@@ -367,6 +367,22 @@ impl Aes {
         }
     }
 
+    /// CFB128 decryption of the whole blocks of `io` (parallel); `iv`, the
+    /// shift register, is left holding the last ciphertext block.
+    pub(crate) fn cfb_decrypt(&self, iv: &mut Block, io: InOut<'_>) {
+        debug_assert_eq!(io.len() % 16, 0);
+        match &self.sched {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes(k) => unsafe { x86_64_vaes::cfb_decrypt(k, iv, io) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::cfb_decrypt(k, iv, io) },
+            // The others: batches through their own parallel ECB.
+            _ => crate::mode::kernels::cfb_decrypt(&EcbOf(self), iv, io),
+        }
+    }
+
     /// CBC-MAC over the whole blocks of `data` (CMAC's inner loop): `state`
     /// becomes E(... E(state ^ m0) ^ m1 ...).
     pub(crate) fn cbc_mac(&self, state: &mut Block, data: &[u8]) {
@@ -428,6 +444,21 @@ impl Aes {
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::xts(k, dir, tweak, io) },
         }
+    }
+}
+
+/// An [`Aes`] key as a `BlockCipher` for the generic mode kernels: its
+/// blocks go through the backend's own ECB kernel.
+struct EcbOf<'a>(&'a Aes);
+
+impl crate::mode::kernels::BlockCipher for EcbOf<'_> {
+    fn encrypt_blocks(&self, blocks: &mut [Block]) {
+        self.0
+            .ecb(Dir::Encrypt, InOut::in_place(blocks.as_flattened_mut()));
+    }
+    fn decrypt_blocks(&self, blocks: &mut [Block]) {
+        self.0
+            .ecb(Dir::Decrypt, InOut::in_place(blocks.as_flattened_mut()));
     }
 }
 

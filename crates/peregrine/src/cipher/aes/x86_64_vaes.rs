@@ -142,6 +142,16 @@ macro_rules! vaes_modes {
             by_rounds!(k.ni.rounds, cbc_decrypt_nr(k, iv, io))
         }
 
+        /// CFB128 decryption of whole blocks (parallel); `iv`, the shift
+        /// register, is left holding the last ciphertext block.
+        ///
+        /// # Safety
+        /// As [`ecb`].
+        #[target_feature(enable = $feat)]
+        pub(crate) unsafe fn cfb_decrypt(k: &Key, iv: &mut Block, io: InOut<'_>) {
+            by_rounds!(k.ni.rounds, cfb_decrypt_nr(k, iv, io))
+        }
+
         /// CTR over whole blocks.
         ///
         /// # Safety
@@ -181,9 +191,37 @@ macro_rules! vaes_modes {
 
         /// CBC decryption (parallel).
         #[target_feature(enable = $feat)]
-        pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
+        pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, io: InOut<'_>) {
+            chain_nr::<NR, false>(k, iv, io)
+        }
+
+        /// CFB128 decryption (parallel).
+        #[target_feature(enable = $feat)]
+        pub(crate) fn cfb_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, io: InOut<'_>) {
+            chain_nr::<NR, true>(k, iv, io)
+        }
+
+        /// The two chained decryptions, which share their data flow: each
+        /// output block is a cipher call on one of (this ciphertext block,
+        /// the previous one) XORed with the other. CBC: `D(c_i) ^ c_{i-1}`;
+        /// CFB (`CFB`): `E(c_{i-1}) ^ c_i`. `c_{-1}` is `iv`, which is left
+        /// holding the last ciphertext block.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn chain_nr<const NR: usize, const CFB: bool>(
+            k: &Key,
+            iv: &mut Block,
+            mut io: InOut<'_>,
+        ) {
+            let narrow = |iv: &mut Block, io: InOut<'_>| {
+                if CFB {
+                    super::$narrow::cfb_decrypt_nr::<NR>(k, iv, io)
+                } else {
+                    super::$narrow::cbc_decrypt_nr::<NR>(k, iv, io)
+                }
+            };
             if SHORT_TO_NARROW && io.blocks() < 8 * L {
-                return super::$narrow::cbc_decrypt_nr::<NR>(k, iv, io);
+                return narrow(iv, io);
             }
             // SAFETY: a 16-byte array is valid for a 16-byte load.
             let mut prev = unsafe { _mm_loadu_si128(iv.as_ptr().cast()) };
@@ -201,17 +239,21 @@ macro_rules! vaes_modes {
                         unsafe { ld(&io, at + L * j - 1) }
                     }
                 });
-                let mut b = c;
-                rounds::<NR, W, true>(&k.ni.dec, &mut b);
+                let (mut b, other) = if CFB { (p, c) } else { (c, p) };
+                if CFB {
+                    rounds::<NR, W, false>(&k.ni.enc, &mut b);
+                } else {
+                    rounds::<NR, W, true>(&k.ni.dec, &mut b);
+                }
                 for j in 0..W {
                     // SAFETY: as above.
-                    unsafe { st(&mut io, at + L * j, xor(b[j], p[j])) };
+                    unsafe { st(&mut io, at + L * j, xor(b[j], other[j])) };
                 }
                 prev = last_block(c[W - 1]);
             });
             // SAFETY: a 16-byte array is valid for a 16-byte store.
             unsafe { _mm_storeu_si128(iv.as_mut_ptr().cast(), prev) };
-            super::$narrow::cbc_decrypt_nr::<NR>(k, iv, io.split_at(16 * done).1);
+            narrow(iv, io.split_at(16 * done).1);
         }
 
         /// The counters `le + first ..= le + first + L-1`, one per lane, as
@@ -393,6 +435,25 @@ mod narrow_ni {
     #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
     pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, io: InOut<'_>) {
         ni::cbc_decrypt_nr::<NR>(&k.ni, iv, io)
+    }
+
+    /// What the ymm code leaves is at most one block: serial, one AES-NI
+    /// block at a time.
+    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
+    pub(crate) fn cfb_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
+        for i in 0..io.blocks() {
+            let c: Block = io.read(16 * i);
+            // SAFETY: 16-byte arrays are valid for 16-byte loads and stores.
+            unsafe {
+                let mut t = [_mm_loadu_si128(iv.as_ptr().cast())];
+                ni::enc::<NR, 1>(&k.ni.enc, &mut t);
+                let x = _mm_xor_si128(t[0], _mm_loadu_si128(c.as_ptr().cast()));
+                let mut out = [0u8; 16];
+                _mm_storeu_si128(out.as_mut_ptr().cast(), x);
+                io.write(16 * i, &out);
+            }
+            *iv = c;
+        }
     }
 
     #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
@@ -699,4 +760,4 @@ pub(crate) mod z {
     });
 }
 
-pub(crate) use y::{cbc_decrypt, ctr, ecb, xts};
+pub(crate) use y::{cbc_decrypt, cfb_decrypt, ctr, ecb, xts};
