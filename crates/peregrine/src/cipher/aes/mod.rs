@@ -360,7 +360,13 @@ impl Aes {
             Sched::Vaes(k) => unsafe { x86_64_vaes::cbc_decrypt(k, iv, io) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
-            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::cbc_decrypt(k, iv, io) },
+            Sched::Vaes512(k) => unsafe {
+                if io.blocks() < x86_64_vaes::Z_CHAIN_MIN {
+                    x86_64_vaes::cbc_decrypt(k, iv, io)
+                } else {
+                    x86_64_vaes::z::cbc_decrypt(k, iv, io)
+                }
+            },
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_decrypt(k, iv, io) },
@@ -377,7 +383,13 @@ impl Aes {
             Sched::Vaes(k) => unsafe { x86_64_vaes::cfb_decrypt(k, iv, io) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
-            Sched::Vaes512(k) => unsafe { x86_64_vaes::z::cfb_decrypt(k, iv, io) },
+            Sched::Vaes512(k) => unsafe {
+                if io.blocks() < x86_64_vaes::Z_CHAIN_MIN {
+                    x86_64_vaes::cfb_decrypt(k, iv, io)
+                } else {
+                    x86_64_vaes::z::cfb_decrypt(k, iv, io)
+                }
+            },
             // The others: batches through their own parallel ECB.
             _ => crate::mode::kernels::cfb_decrypt(&EcbOf(self), iv, io),
         }
