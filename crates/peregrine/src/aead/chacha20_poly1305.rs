@@ -180,7 +180,8 @@ impl ChaCha20Poly1305 {
         // message costs one ChaCha20 call, not two in a row.
         let n = buf.len();
         let mut ks = [0u8; 512];
-        // Only the blocks needed: four to 192 bytes (the row-layout
+        // Only the blocks needed: two for up to 64 bytes (here only with
+        // an AAD too long for `run_short`), four to 192 (the row-layout
         // kernels), eight to 448.
         let first = 64 + n.min(448).next_multiple_of(64);
         chacha20::xor_first_blocks(key, nonce, self.chacha, &mut ks[..first]);
