@@ -589,28 +589,31 @@ fn aes_ccm() {
 fn chacha20_poly1305() {
     check_valgrind();
     let key = bytes(32, 1);
-    let pt = bytes(300, 10);
     let aad = bytes(21, 9);
     let nonce = bytes(12, 2);
     let xnonce = bytes(24, 3);
-    let want = ChaCha20Poly1305::new(&key)
-        .unwrap()
-        .seal(&nonce, &aad, &pt)
-        .unwrap();
-    let xwant = XChaCha20Poly1305::new(&key)
-        .unwrap()
-        .seal(&xnonce, &aad, &pt)
-        .unwrap();
-    for_each_impl::<chacha20::Impl>("chacha20-poly1305 chacha", |c| {
-        for_each_impl::<poly1305::Impl>("chacha20-poly1305 poly", |p| {
-            let k = secret_vec(&key);
-            let what = format!("{c:?} {p:?}");
-            let aead = ChaCha20Poly1305::with_impl(&k, c, p).unwrap();
-            seal_open(&aead, &nonce, &want, &what);
-            let aead = XChaCha20Poly1305::with_impl(&k, c, p).unwrap();
-            seal_open(&aead, &xnonce, &xwant, &what);
+    // 300 bytes: the general path; 61 and 16: the short-message path.
+    for len in [300, 61, 16] {
+        let pt = bytes(len, 10);
+        let want = ChaCha20Poly1305::new(&key)
+            .unwrap()
+            .seal(&nonce, &aad, &pt)
+            .unwrap();
+        let xwant = XChaCha20Poly1305::new(&key)
+            .unwrap()
+            .seal(&xnonce, &aad, &pt)
+            .unwrap();
+        for_each_impl::<chacha20::Impl>("chacha20-poly1305 chacha", |c| {
+            for_each_impl::<poly1305::Impl>("chacha20-poly1305 poly", |p| {
+                let k = secret_vec(&key);
+                let what = format!("{c:?} {p:?} {len} bytes");
+                let aead = ChaCha20Poly1305::with_impl(&k, c, p).unwrap();
+                seal_open(&aead, &nonce, &want, &what);
+                let aead = XChaCha20Poly1305::with_impl(&k, c, p).unwrap();
+                seal_open(&aead, &xnonce, &xwant, &what);
+            });
         });
-    });
+    }
 }
 
 // ---- bignum ----------------------------------------------------------

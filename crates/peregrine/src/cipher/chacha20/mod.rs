@@ -109,6 +109,32 @@ pub(crate) fn xor_from(io: &mut InOut<'_>, at: usize, ks: &[u8], tail: &mut [u8;
     n
 }
 
+/// The state of block `counter`: constants, key, counter, nonce.
+#[inline]
+fn initial_state(key: &[u8; 32], nonce: &[u8; 12], counter: u32) -> [u32; 16] {
+    let mut state = [0u32; 16];
+    state[..4].copy_from_slice(&SIGMA);
+    le_words(key, &mut state[4..12]);
+    state[12] = counter;
+    le_words(nonce, &mut state[13..16]);
+    state
+}
+
+/// XORs the keystream of blocks `0, 1, ...` of `key` and `nonce` into
+/// `buf`, a whole number of blocks (at most 2^32), in one call to the
+/// backend `imp`: no streaming state to set up, buffer or wipe. For the
+/// first blocks of ChaCha20-Poly1305, where the per-message cost of a
+/// [`ChaCha20`] object shows on short messages.
+#[inline]
+pub(crate) fn xor_first_blocks(key: &[u8; 32], nonce: &[u8; 12], imp: Checked, buf: &mut [u8]) {
+    debug_assert!(buf.len().is_multiple_of(64) && buf.len() as u64 <= 64 << 32);
+    let mut state = initial_state(key, nonce, 0);
+    // Whole blocks only: the kernel leaves `tail` alone.
+    let mut tail = [0u8; 64];
+    xor_keystream(&state, imp, InOut::in_place(buf), &mut tail);
+    crate::ct::wipe(&mut state);
+}
+
 /// ChaCha20 (RFC 8439), streaming.
 ///
 /// `Clone` copies the whole state (key, counter, buffered keystream); every
@@ -153,13 +179,8 @@ impl ChaCha20 {
 
     /// ChaCha20 starting at block `counter`, on the backend `imp`.
     pub fn with_impl(key: &[u8; 32], nonce: &[u8; 12], counter: u32, imp: Checked) -> ChaCha20 {
-        let mut state = [0u32; 16];
-        state[..4].copy_from_slice(&SIGMA);
-        le_words(key, &mut state[4..12]);
-        state[12] = counter;
-        le_words(nonce, &mut state[13..16]);
         ChaCha20 {
-            state,
+            state: initial_state(key, nonce, counter),
             cursor: Cursor::new((1u128 << 32) - u128::from(counter)),
             imp,
         }

@@ -162,18 +162,23 @@ macro_rules! kernels {
                         c[p] = add(c[p], d[p]);
                         b[p] = rol::<7>(xor(b[p], c[p]));
                     }
-                    // Diagonals into columns (row i rotated left by i
-                    // lanes) after the first half, and back after the
-                    // second.
+                    // Diagonals into columns after the first half, and
+                    // back after the second: rows a, c, d rotated by -1, 1
+                    // and 2 lanes (b stays), so lane j holds the diagonal
+                    // (a[j-1], b[j], c[j+1], d[j+2]). Not b, the usual
+                    // choice: b is the last row a half round writes and
+                    // the first the next one reads (a += b), so its
+                    // shuffle would sit on the dependency chain; a, c and
+                    // d are ready earlier and their shuffles overlap.
                     for p in 0..P {
                         if half == 0 {
-                            b[p] = shuf::<0x39>(b[p]);
-                            c[p] = shuf::<0x4e>(c[p]);
-                            d[p] = shuf::<0x93>(d[p]);
+                            a[p] = shuf::<0x93>(a[p]);
+                            c[p] = shuf::<0x39>(c[p]);
+                            d[p] = shuf::<0x4e>(d[p]);
                         } else {
-                            b[p] = shuf::<0x93>(b[p]);
-                            c[p] = shuf::<0x4e>(c[p]);
-                            d[p] = shuf::<0x39>(d[p]);
+                            a[p] = shuf::<0x39>(a[p]);
+                            c[p] = shuf::<0x93>(c[p]);
+                            d[p] = shuf::<0x4e>(d[p]);
                         }
                     }
                 }

@@ -266,20 +266,29 @@ impl Poly1305 {
     ///
     /// Valid only when everything absorbed before is a multiple of 16 bytes
     /// (no partial block buffered), as it always is in that construction:
-    /// call it for the AAD first, then for the ciphertext, then `update`
-    /// with the two lengths. Checked with a `debug_assert`; in a release
-    /// build a buffered partial block is padded together with `data`'s end.
+    /// call it for the AAD first, then for the ciphertext (in one call or
+    /// in pieces, all but the last a multiple of 16 bytes), then with the
+    /// two lengths. Checked with a `debug_assert`; in a release build a
+    /// buffered partial block is padded together with `data`'s end.
     pub fn update_padded(&mut self, data: &[u8]) {
         debug_assert_eq!(
             self.buf_len, 0,
             "update_padded after a partial block (total absorbed not a multiple of 16)"
         );
-        self.update(data);
         if self.buf_len > 0 {
+            self.update(data);
             self.buf[self.buf_len..].fill(0);
             soft::blocks(&mut self.h, &self.r, &self.buf, 1);
             self.buf_len = 0;
+            return;
         }
+        // Nothing buffered: the whole blocks straight to the backend, the
+        // partial one padded on the stack, not copied through `buf`.
+        let whole = data.len() & !15;
+        if whole > 0 {
+            self.absorb(&data[..whole]);
+        }
+        soft::padded_tail(&mut self.h, &self.r, &data[whole..]);
     }
 
     /// Finishes and returns the 16-byte tag.
@@ -317,6 +326,40 @@ impl Poly1305 {
             Err(Error::VerificationFailed)
         }
     }
+}
+
+/// The last block of the ChaCha20-Poly1305 MAC input: the AAD and
+/// ciphertext lengths as 64-bit little-endian integers.
+#[inline]
+pub(crate) fn aead_lengths(aad_len: usize, ct_len: usize) -> [u8; 16] {
+    let mut lens = [0u8; 16];
+    lens[..8].copy_from_slice(&(aad_len as u64).to_le_bytes());
+    lens[8..].copy_from_slice(&(ct_len as u64).to_le_bytes());
+    lens
+}
+
+/// The ChaCha20-Poly1305 tag (RFC 8439 section 2.8) of `aad` and `ct`
+/// under the one-time `key`, in one call on the scalar code: the MAC input
+/// `pad16(aad) || pad16(ct) || le64(aad.len()) || le64(ct.len())` is read
+/// where it lies, the accumulator stays in registers, and no [`Poly1305`]
+/// is built or wiped. For short messages, where that object's setup, its
+/// buffering and its wiping cost more than the blocks themselves. Runs
+/// shorter than [`IFMA_MIN`] (and [`SIMD_MIN`]) take the same scalar code
+/// in a [`Poly1305`], so callers use this only below those.
+pub(crate) fn aead_tag_scalar(key: &[u8; KEY_LEN], aad: &[u8], ct: &[u8]) -> [u8; TAG_LEN] {
+    let (mut r, mut s) = soft::load_key(key);
+    let mut h = [0u64; 3];
+    for data in [aad, ct] {
+        let whole = data.len() & !15;
+        soft::blocks(&mut h, &r, &data[..whole], 1);
+        soft::padded_tail(&mut h, &r, &data[whole..]);
+    }
+    soft::blocks(&mut h, &r, &aead_lengths(aad.len(), ct.len()), 1);
+    let tag = soft::finish(&h, &s);
+    crate::ct::wipe(&mut h);
+    crate::ct::wipe(&mut r);
+    crate::ct::wipe(&mut s);
+    tag
 }
 
 /// One-shot Poly1305 of `data` under the one-time `key`, on the best backend.

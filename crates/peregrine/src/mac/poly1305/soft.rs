@@ -99,6 +99,19 @@ pub(super) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: u64) {
     *h = acc;
 }
 
+/// Absorbs the partial block `rest` (0 to 15 bytes) zero-padded to 16
+/// bytes, with the 2^128 bit: the AEAD's `pad16`. Nothing when empty.
+#[inline]
+pub(super) fn padded_tail(h: &mut [u64; 3], r: &[u64; 2], rest: &[u8]) {
+    debug_assert!(rest.len() < 16);
+    if !rest.is_empty() {
+        let mut last = [0u8; 16];
+        last[..rest.len()].copy_from_slice(rest);
+        blocks(h, r, &last, 1);
+        crate::ct::wipe(&mut last);
+    }
+}
+
 /// `h mod p`, fully reduced, for `h < 2p` (`h2 <= 4` means h < 5·2^128 =
 /// 1.25·2^130 < 2p, so one conditional subtraction is enough).
 ///
