@@ -330,7 +330,7 @@ macro_rules! gcm_kernels {
         ) -> Block {
             let k = &ak.aesni().enc;
             let total = buf.len();
-            let (mut st, mut io) = start::<NR>(k, gk, nonce, aad, |g, x, d| absorb(g, x, d), buf);
+            let (mut st, mut io) = start::<NR>(k, gk, nonce, aad, buf);
             if io.blocks() >= 16 {
                 st.flush_aad(gk);
                 let done = if SEAL {
@@ -341,6 +341,138 @@ macro_rules! gcm_kernels {
                 io = io.split_at(done).1;
             }
             finish::<NR, SEAL>(k, gk, st, aad.len(), total, io)
+        }
+
+        /// The state of a whole-message kernel between its steps: E(J0), the
+        /// next counter `le` (byte-reversed), the running hash `x` (register
+        /// order), and the AAD's partial block waiting to be hashed (`aad_tail`,
+        /// `has_tail`).
+        struct Start {
+            ej0: __m128i,
+            le: __m128i,
+            x: __m128i,
+            aad_tail: __m128i,
+            has_tail: bool,
+        }
+
+        impl Start {
+            /// Hashes the AAD's partial block now (before the steps).
+            #[inline]
+            #[target_feature(enable = $feat)]
+            fn flush_aad(&mut self, gk: &gv::Key) {
+                if self.has_tail {
+                    self.x = gv::absorb_regs(gk, self.x, &[self.aad_tail]);
+                    self.has_tail = false;
+                }
+            }
+        }
+
+        /// The start of a whole message with a 12-byte nonce: E(J0), the first
+        /// data counter, and the AAD's whole blocks hashed (at the instance's
+        /// width).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn start<'a, const NR: usize>(
+            k: &RoundKeys,
+            gk: &gv::Key,
+            nonce: &[u8; 12],
+            aad: &[u8],
+            buf: &'a mut [u8],
+        ) -> (Start, InOut<'a>) {
+            // J0 = nonce || 1, built in a register.
+            let n8 = u64::from_le_bytes(nonce[..8].try_into().unwrap_or_default());
+            let n4 = u32::from_le_bytes(nonce[8..].try_into().unwrap_or_default());
+            let j0 = _mm_set_epi32(1 << 24, n4 as i32, (n8 >> 32) as i32, n8 as i32);
+            let mut ej0 = [j0];
+            crate::cipher::aes::x86_64_aesni::enc::<NR, 1>(k, &mut ej0);
+            // The first data counter, inc32(J0), byte-reversed.
+            let le = _mm_add_epi32(gni::bswap(j0), _mm_cvtsi32_si128(1));
+            let whole = aad.len() / 16 * 16;
+            let x = absorb(gk, _mm_setzero_si128(), &aad[..whole]);
+            let mut aad_tail = _mm_setzero_si128();
+            let has_tail = whole < aad.len();
+            if has_tail {
+                let mut p = [0u8; 16];
+                p[..aad.len() - whole].copy_from_slice(&aad[whole..]);
+                aad_tail = gni::bswap(load(&p));
+            }
+            let st = Start {
+                ej0: ej0[0],
+                le,
+                x,
+                aad_tail,
+                has_tail,
+            };
+            (st, InOut::in_place(buf))
+        }
+
+        /// The end of a whole message: the last `io.len() < 256` bytes with one
+        /// batch of AES (ymm) and one aggregated hash of them, the AAD's partial
+        /// block if it is still waiting, and the lengths block (`aad_len` and the
+        /// message's `total` length); returns the tag.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn finish<const NR: usize, const SEAL: bool>(
+            k: &RoundKeys,
+            gk: &gv::Key,
+            st: Start,
+            aad_len: usize,
+            total: usize,
+            mut io: InOut<'_>,
+        ) -> Block {
+            let mut x = st.x;
+            // The blocks hashed last, with one reduction: the AAD's partial block
+            // when there were no whole steps before it, the tail, the lengths.
+            let mut last = [_mm_setzero_si128(); 18];
+            let mut nl = 0;
+            if st.has_tail {
+                last[0] = st.aad_tail;
+                nl = 1;
+            }
+            let rem = io.len();
+            if rem > 0 {
+                let nb = rem.div_ceil(16);
+                let mut t = [0u8; 256];
+                // SAFETY: `rem <= 256` bytes of the input are readable and `t` is
+                // 256 bytes; they do not overlap.
+                unsafe { core::ptr::copy_nonoverlapping(io.src_ptr(), t.as_mut_ptr(), rem) };
+                if !SEAL {
+                    for i in 0..nb {
+                        last[nl + i] = gni::bswap(load_at(&t, i));
+                    }
+                }
+                let w = nb.div_ceil(2);
+                match w {
+                    1 => tail_xor::<NR, 1>(k, st.le, &mut t),
+                    2 => tail_xor::<NR, 2>(k, st.le, &mut t),
+                    3 | 4 => tail_xor::<NR, 4>(k, st.le, &mut t),
+                    _ => tail_xor::<NR, 8>(k, st.le, &mut t),
+                }
+                // SAFETY: as above, back into the output.
+                unsafe { core::ptr::copy_nonoverlapping(t.as_ptr(), io.dst_ptr(), rem) };
+                if SEAL {
+                    t[rem..].fill(0);
+                    for i in 0..nb {
+                        last[nl + i] = gni::bswap(load_at(&t, i));
+                    }
+                }
+                crate::ct::wipe(&mut t);
+                nl += nb;
+            }
+            last[nl] = _mm_set_epi64x((aad_len as u64 * 8) as i64, (total as u64 * 8) as i64);
+            nl += 1;
+            if nl > 16 {
+                x = gv::absorb_regs(gk, x, &last[..nl - 16]);
+                x = gv::absorb_regs(gk, x, &last[nl - 16..nl]);
+            } else {
+                x = gv::absorb_regs(gk, x, &last[..nl]);
+            }
+            let mut tag = [0u8; 16];
+            store(&mut tag, _mm_xor_si128(gni::bswap(x), st.ej0));
+            // As `ct::wipe` (which wants `Default`): the spilled blocks.
+            last.fill(_mm_setzero_si128());
+            core::hint::black_box(&mut last);
+            tag
         }
     };
 }
@@ -611,139 +743,6 @@ fn load(b: &Block) -> __m128i {
 fn store(b: &mut Block, v: __m128i) {
     // SAFETY: a 16-byte array is valid for a 16-byte store.
     unsafe { _mm_storeu_si128(b.as_mut_ptr().cast(), v) }
-}
-
-/// The state of a whole-message kernel between its steps: E(J0), the
-/// next counter `le` (byte-reversed), the running hash `x` (register
-/// order), and the AAD's partial block waiting to be hashed (`aad_tail`,
-/// `has_tail`).
-struct Start {
-    ej0: __m128i,
-    le: __m128i,
-    x: __m128i,
-    aad_tail: __m128i,
-    has_tail: bool,
-}
-
-impl Start {
-    /// Hashes the AAD's partial block now (before the steps).
-    #[inline]
-    #[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,pclmulqdq,vpclmulqdq")]
-    fn flush_aad(&mut self, gk: &gv::Key) {
-        if self.has_tail {
-            self.x = gv::absorb_regs(gk, self.x, &[self.aad_tail]);
-            self.has_tail = false;
-        }
-    }
-}
-
-/// The start of a whole message with a 12-byte nonce: E(J0), the first
-/// data counter, and the AAD's whole blocks hashed with `absorb` (the
-/// instance's width).
-#[inline]
-#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
-fn start<'a, const NR: usize>(
-    k: &RoundKeys,
-    gk: &gv::Key,
-    nonce: &[u8; 12],
-    aad: &[u8],
-    absorb: impl FnOnce(&gv::Key, __m128i, &[u8]) -> __m128i,
-    buf: &'a mut [u8],
-) -> (Start, InOut<'a>) {
-    // J0 = nonce || 1, built in a register.
-    let n8 = u64::from_le_bytes(nonce[..8].try_into().unwrap_or_default());
-    let n4 = u32::from_le_bytes(nonce[8..].try_into().unwrap_or_default());
-    let j0 = _mm_set_epi32(1 << 24, n4 as i32, (n8 >> 32) as i32, n8 as i32);
-    let mut ej0 = [j0];
-    crate::cipher::aes::x86_64_aesni::enc::<NR, 1>(k, &mut ej0);
-    // The first data counter, inc32(J0), byte-reversed.
-    let le = _mm_add_epi32(gni::bswap(j0), _mm_cvtsi32_si128(1));
-    let whole = aad.len() / 16 * 16;
-    let x = absorb(gk, _mm_setzero_si128(), &aad[..whole]);
-    let mut aad_tail = _mm_setzero_si128();
-    let has_tail = whole < aad.len();
-    if has_tail {
-        let mut p = [0u8; 16];
-        p[..aad.len() - whole].copy_from_slice(&aad[whole..]);
-        aad_tail = gni::bswap(load(&p));
-    }
-    let st = Start {
-        ej0: ej0[0],
-        le,
-        x,
-        aad_tail,
-        has_tail,
-    };
-    (st, InOut::in_place(buf))
-}
-
-/// The end of a whole message: the last `io.len() < 256` bytes with one
-/// batch of AES (ymm) and one aggregated hash of them, the AAD's partial
-/// block if it is still waiting, and the lengths block (`aad_len` and the
-/// message's `total` length); returns the tag.
-#[inline]
-#[target_feature(enable = "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq")]
-fn finish<const NR: usize, const SEAL: bool>(
-    k: &RoundKeys,
-    gk: &gv::Key,
-    st: Start,
-    aad_len: usize,
-    total: usize,
-    mut io: InOut<'_>,
-) -> Block {
-    let mut x = st.x;
-    // The blocks hashed last, with one reduction: the AAD's partial block
-    // when there were no whole steps before it, the tail, the lengths.
-    let mut last = [_mm_setzero_si128(); 18];
-    let mut nl = 0;
-    if st.has_tail {
-        last[0] = st.aad_tail;
-        nl = 1;
-    }
-    let rem = io.len();
-    if rem > 0 {
-        let nb = rem.div_ceil(16);
-        let mut t = [0u8; 256];
-        // SAFETY: `rem <= 256` bytes of the input are readable and `t` is
-        // 256 bytes; they do not overlap.
-        unsafe { core::ptr::copy_nonoverlapping(io.src_ptr(), t.as_mut_ptr(), rem) };
-        if !SEAL {
-            for i in 0..nb {
-                last[nl + i] = gni::bswap(load_at(&t, i));
-            }
-        }
-        let w = nb.div_ceil(2);
-        match w {
-            1 => tail_xor::<NR, 1>(k, st.le, &mut t),
-            2 => tail_xor::<NR, 2>(k, st.le, &mut t),
-            3 | 4 => tail_xor::<NR, 4>(k, st.le, &mut t),
-            _ => tail_xor::<NR, 8>(k, st.le, &mut t),
-        }
-        // SAFETY: as above, back into the output.
-        unsafe { core::ptr::copy_nonoverlapping(t.as_ptr(), io.dst_ptr(), rem) };
-        if SEAL {
-            t[rem..].fill(0);
-            for i in 0..nb {
-                last[nl + i] = gni::bswap(load_at(&t, i));
-            }
-        }
-        crate::ct::wipe(&mut t);
-        nl += nb;
-    }
-    last[nl] = _mm_set_epi64x((aad_len as u64 * 8) as i64, (total as u64 * 8) as i64);
-    nl += 1;
-    if nl > 16 {
-        x = gv::absorb_regs(gk, x, &last[..nl - 16]);
-        x = gv::absorb_regs(gk, x, &last[nl - 16..nl]);
-    } else {
-        x = gv::absorb_regs(gk, x, &last[..nl]);
-    }
-    let mut tag = [0u8; 16];
-    store(&mut tag, _mm_xor_si128(gni::bswap(x), st.ej0));
-    // As `ct::wipe` (which wants `Default`): the spilled blocks.
-    last.fill(_mm_setzero_si128());
-    core::hint::black_box(&mut last);
-    tag
 }
 
 /// Block `i` of `t`.
