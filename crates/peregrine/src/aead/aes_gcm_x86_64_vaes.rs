@@ -481,6 +481,10 @@ macro_rules! gcm_kernels {
 /// `vpclmul` GHASH backend (or any pairing whose features cover theirs).
 pub(crate) mod y {
     gcm_kernels!($, "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq", {
+        use av::y::{
+            add32, aesenc, aesenclast, bcast, key, lane_offsets as low_offsets, loadu, shuffle,
+            storeu, xor,
+        };
         type V = __m256i;
         type S = Sums;
         const L: usize = 2;
@@ -489,56 +493,14 @@ pub(crate) mod y {
         const SP: usize = 1;
 
         #[inline]
-        #[target_feature(enable = "avx2,aes,vaes")]
-        fn key(k: &RoundKeys, i: usize) -> V {
-            rk(k, i)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn bcast(x: __m128i) -> V {
-            _mm256_broadcastsi128_si256(x)
-        }
-        #[inline]
         #[target_feature(enable = "avx2")]
         fn zext(x: __m128i) -> V {
             _mm256_zextsi128_si256(x)
-        }
-        #[inline(always)]
-        unsafe fn loadu(p: *const u8) -> V {
-            // SAFETY: the caller keeps the 32 bytes in bounds.
-            unsafe { _mm256_loadu_si256(p.cast()) }
-        }
-        #[inline(always)]
-        unsafe fn storeu(p: *mut u8, v: V) {
-            // SAFETY: the caller keeps the 32 bytes in bounds.
-            unsafe { _mm256_storeu_si256(p.cast(), v) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn xor(a: V, b: V) -> V {
-            _mm256_xor_si256(a, b)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn add32(a: V, b: V) -> V {
-            _mm256_add_epi32(a, b)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn shuffle(a: V, m: V) -> V {
-            _mm256_shuffle_epi8(a, m)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
         fn bswap(v: V) -> V {
             gv::bswap(v)
-        }
-        /// Lane l holds `first + l` in its low dword.
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn low_offsets(first: usize) -> V {
-            let f = first as i64;
-            _mm256_set_epi64x(0, f + 1, 0, f)
         }
         /// Lane l holds `first + l` in the top byte of its high dword (the
         /// last byte of a big-endian block).
@@ -547,16 +509,6 @@ pub(crate) mod y {
         fn top_offsets(first: usize) -> V {
             let f = first as i32;
             _mm256_setr_epi32(0, 0, 0, f << 24, 0, 0, 0, (f + 1) << 24)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2,vaes")]
-        fn aesenc(a: V, k: V) -> V {
-            _mm256_aesenc_epi128(a, k)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2,vaes")]
-        fn aesenclast(a: V, k: V) -> V {
-            _mm256_aesenclast_epi128(a, k)
         }
         #[inline]
         #[target_feature(enable = "avx2,vpclmulqdq")]
@@ -609,6 +561,10 @@ pub(crate) mod z {
         $,
         "sse2,ssse3,sse4.1,avx,avx2,aes,pclmulqdq,vaes,vpclmulqdq,avx512f,avx512bw,avx512vl",
         {
+            use av::z::{
+                add32, aesenc, aesenclast, bcast, key, lane_offsets as low_offsets, loadu,
+                shuffle, storeu, xor,
+            };
             type V = __m512i;
             type S = Sums512;
             const L: usize = 4;
@@ -619,56 +575,13 @@ pub(crate) mod z {
 
             #[inline]
             #[target_feature(enable = "avx512f")]
-            fn key(k: &RoundKeys, i: usize) -> V {
-                // SAFETY: `k.0[i]` is a bounds-checked 16-byte array.
-                bcast(unsafe { _mm_loadu_si128(k.0[i].as_ptr().cast()) })
-            }
-            #[inline]
-            #[target_feature(enable = "avx512f")]
-            fn bcast(x: __m128i) -> V {
-                _mm512_broadcast_i32x4(x)
-            }
-            #[inline]
-            #[target_feature(enable = "avx512f")]
             fn zext(x: __m128i) -> V {
                 _mm512_zextsi128_si512(x)
-            }
-            #[inline(always)]
-            unsafe fn loadu(p: *const u8) -> V {
-                // SAFETY: the caller keeps the 64 bytes in bounds.
-                unsafe { _mm512_loadu_si512(p.cast()) }
-            }
-            #[inline(always)]
-            unsafe fn storeu(p: *mut u8, v: V) {
-                // SAFETY: the caller keeps the 64 bytes in bounds.
-                unsafe { _mm512_storeu_si512(p.cast(), v) }
-            }
-            #[inline]
-            #[target_feature(enable = "avx512f")]
-            fn xor(a: V, b: V) -> V {
-                _mm512_xor_si512(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = "avx512f")]
-            fn add32(a: V, b: V) -> V {
-                _mm512_add_epi32(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = "avx512bw")]
-            fn shuffle(a: V, m: V) -> V {
-                _mm512_shuffle_epi8(a, m)
             }
             #[inline]
             #[target_feature(enable = "avx512f,avx512bw")]
             fn bswap(v: V) -> V {
                 gv::bswap512(v)
-            }
-            /// Lane l holds `first + l` in its low dword.
-            #[inline]
-            #[target_feature(enable = "avx512f")]
-            fn low_offsets(first: usize) -> V {
-                let f = first as i64;
-                _mm512_set_epi64(0, f + 3, 0, f + 2, 0, f + 1, 0, f)
             }
             /// Lane l holds `first + l` in the top byte of its high dword.
             #[inline]
@@ -679,16 +592,6 @@ pub(crate) mod z {
                     0, 0, 0, f << 24, 0, 0, 0, (f + 1) << 24,
                     0, 0, 0, (f + 2) << 24, 0, 0, 0, (f + 3) << 24,
                 )
-            }
-            #[inline]
-            #[target_feature(enable = "avx512f,vaes")]
-            fn aesenc(a: V, k: V) -> V {
-                _mm512_aesenc_epi128(a, k)
-            }
-            #[inline]
-            #[target_feature(enable = "avx512f,vaes")]
-            fn aesenclast(a: V, k: V) -> V {
-                _mm512_aesenclast_epi128(a, k)
             }
             #[inline]
             #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq")]

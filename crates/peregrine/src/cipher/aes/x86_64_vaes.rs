@@ -477,27 +477,27 @@ pub(crate) mod y {
 
         #[inline]
         #[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
-        fn key(k: &ni::RoundKeys, i: usize) -> V {
+        pub(crate) fn key(k: &ni::RoundKeys, i: usize) -> V {
             rk(k, i)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn bcast(x: __m128i) -> V {
+        pub(crate) fn bcast(x: __m128i) -> V {
             _mm256_broadcastsi128_si256(x)
         }
         #[inline(always)]
-        unsafe fn loadu(p: *const u8) -> V {
+        pub(crate) unsafe fn loadu(p: *const u8) -> V {
             // SAFETY: the caller keeps the 32 bytes in bounds.
             unsafe { _mm256_loadu_si256(p.cast()) }
         }
         #[inline(always)]
-        unsafe fn storeu(p: *mut u8, v: V) {
+        pub(crate) unsafe fn storeu(p: *mut u8, v: V) {
             // SAFETY: the caller keeps the 32 bytes in bounds.
             unsafe { _mm256_storeu_si256(p.cast(), v) }
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn xor(a: V, b: V) -> V {
+        pub(crate) fn xor(a: V, b: V) -> V {
             _mm256_xor_si256(a, b)
         }
         #[inline]
@@ -512,12 +512,12 @@ pub(crate) mod y {
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn add32(a: V, b: V) -> V {
+        pub(crate) fn add32(a: V, b: V) -> V {
             _mm256_add_epi32(a, b)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn shuffle(a: V, m: V) -> V {
+        pub(crate) fn shuffle(a: V, m: V) -> V {
             _mm256_shuffle_epi8(a, m)
         }
         /// Each lane's low half copied into its high half.
@@ -536,18 +536,18 @@ pub(crate) mod y {
         /// Lane l holds `first + l` in its low half.
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn lane_offsets(first: usize) -> V {
+        pub(crate) fn lane_offsets(first: usize) -> V {
             let f = first as i64;
             _mm256_set_epi64x(0, f + 1, 0, f)
         }
         #[inline]
         #[target_feature(enable = "avx2,aes,vaes")]
-        fn aesenc(a: V, k: V) -> V {
+        pub(crate) fn aesenc(a: V, k: V) -> V {
             _mm256_aesenc_epi128(a, k)
         }
         #[inline]
         #[target_feature(enable = "avx2,aes,vaes")]
-        fn aesenclast(a: V, k: V) -> V {
+        pub(crate) fn aesenclast(a: V, k: V) -> V {
             _mm256_aesenclast_epi128(a, k)
         }
         #[inline]
@@ -621,28 +621,28 @@ pub(crate) mod z {
 
         #[inline]
         #[target_feature(enable = "avx512f,sse2")]
-        fn key(k: &ni::RoundKeys, i: usize) -> V {
+        pub(crate) fn key(k: &ni::RoundKeys, i: usize) -> V {
             // SAFETY: `k.0[i]` is a bounds-checked 16-byte array.
             bcast(unsafe { _mm_loadu_si128(k.0[i].as_ptr().cast()) })
         }
         #[inline]
         #[target_feature(enable = "avx512f")]
-        fn bcast(x: __m128i) -> V {
+        pub(crate) fn bcast(x: __m128i) -> V {
             _mm512_broadcast_i32x4(x)
         }
         #[inline(always)]
-        unsafe fn loadu(p: *const u8) -> V {
+        pub(crate) unsafe fn loadu(p: *const u8) -> V {
             // SAFETY: the caller keeps the 64 bytes in bounds.
             unsafe { _mm512_loadu_si512(p.cast()) }
         }
         #[inline(always)]
-        unsafe fn storeu(p: *mut u8, v: V) {
+        pub(crate) unsafe fn storeu(p: *mut u8, v: V) {
             // SAFETY: the caller keeps the 64 bytes in bounds.
             unsafe { _mm512_storeu_si512(p.cast(), v) }
         }
         #[inline]
         #[target_feature(enable = "avx512f")]
-        fn xor(a: V, b: V) -> V {
+        pub(crate) fn xor(a: V, b: V) -> V {
             _mm512_xor_si512(a, b)
         }
         #[inline]
@@ -657,12 +657,12 @@ pub(crate) mod z {
         }
         #[inline]
         #[target_feature(enable = "avx512f")]
-        fn add32(a: V, b: V) -> V {
+        pub(crate) fn add32(a: V, b: V) -> V {
             _mm512_add_epi32(a, b)
         }
         #[inline]
         #[target_feature(enable = "avx512bw")]
-        fn shuffle(a: V, m: V) -> V {
+        pub(crate) fn shuffle(a: V, m: V) -> V {
             _mm512_shuffle_epi8(a, m)
         }
         /// Each lane's low half copied into its high half.
@@ -681,18 +681,18 @@ pub(crate) mod z {
         /// Lane l holds `first + l` in its low half.
         #[inline]
         #[target_feature(enable = "avx512f")]
-        fn lane_offsets(first: usize) -> V {
+        pub(crate) fn lane_offsets(first: usize) -> V {
             let f = first as i64;
             _mm512_set_epi64(0, f + 3, 0, f + 2, 0, f + 1, 0, f)
         }
         #[inline]
         #[target_feature(enable = "avx512f,vaes")]
-        fn aesenc(a: V, k: V) -> V {
+        pub(crate) fn aesenc(a: V, k: V) -> V {
             _mm512_aesenc_epi128(a, k)
         }
         #[inline]
         #[target_feature(enable = "avx512f,vaes")]
-        fn aesenclast(a: V, k: V) -> V {
+        pub(crate) fn aesenclast(a: V, k: V) -> V {
             _mm512_aesenclast_epi128(a, k)
         }
         #[inline]
