@@ -322,8 +322,22 @@ pub(crate) fn counters<const W: usize>(le: &mut __m128i, width: CtrWidth) -> [__
             // counter block holds the nonce (CCM; a CTR IV), which may be
             // secret (TLS 1.3 derives it from the key schedule). memcheck
             // flagged the former fast path's `lo <= u64::MAX - W` test.
+            // Block j takes `base` with its high half plus one when the
+            // low half wraps, that is when `j > !lo`: a 32-bit compare
+            // against `min(!lo, 2^31 - 1)` (made without a branch), a
+            // blend and an add, where `add128` took five operations.
+            let t = !(_mm_cvtsi128_si64(base) as u64);
+            let lim = i32::MAX as u64;
+            // `t` when below `lim`, else `lim`: the borrow of `t - lim`
+            // selects.
+            let (d, below) = t.overflowing_sub(lim);
+            let t = lim.wrapping_add(d & u64::from(below).wrapping_neg());
+            let thr = _mm_set1_epi32(t as i32);
+            let base1 = _mm_add_epi64(base, _mm_set_epi64x(1, 0));
             out = core::array::from_fn(|j| {
-                _mm_shuffle_epi8(add128(base, _mm_cvtsi64_si128(j as i64)), bswap)
+                let carry = _mm_cmpgt_epi32(_mm_set1_epi32(j as i32), thr);
+                let c = _mm_blendv_epi8(base, base1, carry);
+                _mm_shuffle_epi8(_mm_add_epi64(c, _mm_cvtsi64_si128(j as i64)), bswap)
             });
             *le = add128(base, _mm_cvtsi64_si128(W as i64));
         }
@@ -366,6 +380,33 @@ pub(crate) fn ctr_nr<const NR: usize>(
     mut io: InOut<'_>,
 ) {
     let mut le = _mm_shuffle_epi8(load(ctr), bswap_mask());
+    let blocks = io.blocks();
+    let mut at = 0;
+    if blocks >= 8 {
+        // Software-pipelined as in `x86_64_vaes::ctr_nr`: each step's
+        // counters are made before the rounds of the step before.
+        let mut next = counters::<8>(&mut le, width);
+        loop {
+            let mut b = next;
+            let more = blocks - at >= 16;
+            if more {
+                next = counters::<8>(&mut le, width);
+            }
+            enc::<NR, 8>(core::hint::black_box(&k.enc), &mut b);
+            for (j, v) in b.into_iter().enumerate() {
+                // SAFETY: the loop keeps `at + 8 <= blocks`.
+                unsafe {
+                    let x = _mm_xor_si128(v, ld(&io, at + j));
+                    st(&mut io, at + j, x);
+                }
+            }
+            at += 8;
+            if !more {
+                break;
+            }
+        }
+    }
+    let (_, mut io) = io.split_at(16 * at);
     steps!(io.blocks(), 1, at, W, {
         let mut b = counters::<W>(&mut le, width);
         // Keys reloaded each step (see `x86_64_vaes::ctr_nr`).
