@@ -304,7 +304,8 @@ fn avx512_host_aes_choice() {
 
 /// An AVX-512 IFMA host (any tier, natively): Poly1305 runs the zmm IFMA
 /// kernel when 512-bit vectors are in force, its ymm form under the
-/// 256-bit policy (`zmm` absent), and AVX2 without `avx512f`.
+/// 256-bit policy (`zmm` absent); without IFMA (`-avx512ifma`) the
+/// radix-2^26 zmm kernel, and AVX2 without `avx512f` or `zmm`.
 #[test]
 fn poly1305_on_an_avx512_ifma_host() {
     use peregrine::cpu::{self, Feature};
@@ -312,9 +313,11 @@ fn poly1305_on_an_avx512_ifma_host() {
     let ifma = [Feature::Avx512f, Feature::Avx512vl, Feature::Avx512ifma]
         .iter()
         .all(|&f| eff.has(f));
+    let f512 = eff.has(Feature::Avx512f) && eff.has(Feature::Zmm);
     let want = match (ifma, eff.has(Feature::Zmm), eff.has(Feature::Avx2)) {
         (true, true, _) => "ifma",
         (true, false, _) => "ifma-ymm",
+        (false, _, _) if f512 && cfg!(target_arch = "x86_64") => "avx512",
         (false, _, true) if cfg!(target_arch = "x86_64") => "avx2",
         _ => {
             eprintln!("poly1305_on_an_avx512_ifma_host: no AVX-512 IFMA here");

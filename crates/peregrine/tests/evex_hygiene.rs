@@ -24,6 +24,7 @@ const EVEX_MODULES: &[&str] = &[
     "aead::aes_gcm_x86_64_vaes::z::",
     "aead::ghash::x86_64_vpclmul::",
     "mac::poly1305::x86_64_ifma",
+    "mac::poly1305::x86_64_avx2::z::",
     "bignum::mont::x86_64_ifma",
 ];
 

@@ -10,14 +10,15 @@
 //! |---|---|---|
 //! | `Ifma` | `x86_64_ifma.rs` | AVX-512 F, VL, IFMA and fast zmm (8 blocks at a time, radix 2^44) |
 //! | `IfmaYmm` | `x86_64_ifma.rs` | AVX-512 F, VL, IFMA (the same kernel on ymm, 4 blocks at a time) |
-//! | `Avx2` | `x86_64_avx2.rs` | AVX2 (4 blocks at a time, radix 2^26) |
+//! | `Avx512` | `x86_64_avx2.rs` (`z`) | AVX-512F and fast zmm (8 blocks at a time, radix 2^26: for CPUs without IFMA) |
+//! | `Avx2` | `x86_64_avx2.rs` (`y`) | AVX2 (4 blocks at a time, radix 2^26) |
 //! | `Neon` | `aarch64_neon.rs` | NEON (4 blocks at a time, radix 2^26) |
 //! | `Soft` | `soft.rs` | nothing (portable, radix 2^64) |
 //!
-//! The radix-2^26 SIMD backends (`avx2`, `neon`) only take runs of at
-//! least [`SIMD_MIN`] bytes given to one `update` call (whole 64-byte
-//! groups of them); shorter inputs, the partial blocks of a stream and the
-//! last 0..3 blocks of a run go through the scalar `soft` code, which
+//! The radix-2^26 SIMD backends (`avx512`, `avx2`, `neon`) only take runs
+//! of at least [`SIMD_MIN`] bytes given to one `update` call (whole groups
+//! of 8 or 4 blocks of them); shorter inputs, the partial blocks of a
+//! stream and the last blocks of a run go through the scalar `soft` code, which
 //! shares the accumulator (kept in radix 2^64 between calls). The powers
 //! r^1..r^4 they need are computed the first time they run for a key. The
 //! IFMA backends take runs of at least [`IFMA_MIN`] bytes and compute their
@@ -65,6 +66,10 @@ crate::cpu::backends! {
     /// The same IFMA kernel on ymm, four blocks per step: for CPUs where
     /// zmm lowers the clock (the `zmm` pseudo-feature absent).
     IfmaYmm = "ifma-ymm", "x86_64", [Avx512f, Avx512vl, Avx512ifma];
+    /// AVX-512F: eight blocks per step in radix 2^26 with `vpmuludq` on
+    /// zmm, for CPUs with AVX-512 but no IFMA (without `zmm`, `avx2` is its
+    /// 256-bit form).
+    Avx512 = "avx512", "x86_64", [Avx512f, Zmm];
     /// AVX2: four blocks per step in radix 2^26 with `vpmuludq`
     /// (Goll–Gueron; OpenSSL's `poly1305-x86_64.pl` AVX2 path).
     Avx2 = "avx2", "x86_64", [Sse2, Avx, Avx2];
@@ -102,20 +107,30 @@ pub const IFMA_MIN: usize = 256;
 /// 2 and 4 KiB, zmm 1.1x ymm at 8 and 16 KiB.
 const IFMA_ZMM_MIN: usize = 4096;
 
-/// r^1..r^4 (index 0 is r^1), fully reduced, as five 26-bit limbs each.
-type Powers = [[u32; 5]; 4];
+/// r^1..r^8 (index 0 is r^1), fully reduced, as five 26-bit limbs each;
+/// the four-lane backends compute and use the first four.
+type Powers = [[u32; 5]; 8];
 
-/// Runs a SIMD backend over `data`, a non-empty multiple of 64 bytes.
+/// The blocks per step of a radix-2^26 SIMD backend (its lanes).
+fn simd_lanes(imp: Impl) -> usize {
+    if imp == Impl::Avx512 { 8 } else { 4 }
+}
+
+/// Runs a SIMD backend over `data`, a non-empty multiple of 16 bytes
+/// times its lanes.
 #[inline]
 fn simd_blocks(imp: Checked, h: &mut [u64; 3], r: &[u64; 2], pw: &Powers, data: &[u8]) {
-    debug_assert!(!data.is_empty() && data.len().is_multiple_of(64));
+    debug_assert!(!data.is_empty() && data.len().is_multiple_of(16 * simd_lanes(imp.0)));
     let _ = pw;
     match imp.0 {
         // SAFETY: a `Checked` exists only when `Impl::check` saw the CPU
         // features the backend's `#[target_feature]` list needs (see
         // `Impl::needs`), on the architecture it is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Impl::Avx2 => unsafe { x86_64_avx2::blocks(h, pw, data) },
+        Impl::Avx512 => unsafe { x86_64_avx2::z::blocks(h, pw, data) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Avx2 => unsafe { x86_64_avx2::y::blocks(h, pw, data) },
         // SAFETY: as above.
         #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
         Impl::Neon => unsafe { aarch64_neon::blocks(h, pw, data) },
@@ -165,7 +180,8 @@ pub struct Poly1305 {
     s: [u64; 2],
     /// The accumulator, radix 2^64, partially reduced (`h[2] <= 4`).
     h: [u64; 3],
-    /// r^1..r^4 for the SIMD backends, valid when `have_powers`.
+    /// r^1..r^L for the SIMD backends (L: their lanes), valid when
+    /// `have_powers`.
     powers: Powers,
     have_powers: bool,
     /// The first `buf_len` bytes of a partial block.
@@ -208,7 +224,7 @@ impl Poly1305 {
             r,
             s,
             h: [0; 3],
-            powers: [[0; 5]; 4],
+            powers: [[0; 5]; 8],
             have_powers: false,
             buf: [0; 16],
             buf_len: 0,
@@ -229,11 +245,12 @@ impl Poly1305 {
                 return;
             }
         } else if data.len() >= SIMD_MIN && self.imp.0 != Impl::Soft {
+            let lanes = simd_lanes(self.imp.0);
             if !self.have_powers {
-                self.powers = soft::powers(&self.r);
+                self.powers = soft::powers(&self.r, lanes);
                 self.have_powers = true;
             }
-            let (bulk, rest) = data.split_at(data.len() & !63);
+            let (bulk, rest) = data.split_at(data.len() / (16 * lanes) * (16 * lanes));
             simd_blocks(self.imp, &mut self.h, &self.r, &self.powers, bulk);
             data = rest;
         }

@@ -183,12 +183,12 @@ pub(super) fn pack26(d: [u64; 5]) -> [u64; 3] {
     [a as u64, b as u64, (b >> 64) as u64]
 }
 
-/// r^1, r^2, r^3, r^4, each fully reduced mod p and split into 26-bit limbs
-/// (so every limb is < 2^26).
-pub(super) fn powers(r: &[u64; 2]) -> Powers {
-    let mut out: Powers = [[0; 5]; 4];
+/// r^1..r^n (`n <= 8`; the rest left zero), each fully reduced mod p and
+/// split into 26-bit limbs (so every limb is < 2^26).
+pub(super) fn powers(r: &[u64; 2], n: usize) -> Powers {
+    let mut out: Powers = [[0; 5]; 8];
     let mut p = [r[0], r[1], 0];
-    for (k, o) in out.iter_mut().enumerate() {
+    for (k, o) in out.iter_mut().enumerate().take(n) {
         if k > 0 {
             p = mul(p, r);
         }
