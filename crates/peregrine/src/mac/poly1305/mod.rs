@@ -107,9 +107,11 @@ pub const IFMA_MIN: usize = 256;
 /// 2 and 4 KiB, zmm 1.1x ymm at 8 and 16 KiB.
 const IFMA_ZMM_MIN: usize = 4096;
 
-/// r^1..r^8 (index 0 is r^1), fully reduced, as five 26-bit limbs each;
-/// the four-lane backends compute and use the first four.
-type Powers = [[u32; 5]; 8];
+/// r^1..r^4 (index 0 is r^1), fully reduced, as five 26-bit limbs each:
+/// what the four-lane backends use, cached in [`Poly1305`]. (The
+/// eight-lane `avx512` makes r^1..r^8 per run instead: kept here, the
+/// larger value cost the four-lane backends' short messages.)
+type Powers = [[u32; 5]; 4];
 
 /// The blocks per step of a radix-2^26 SIMD backend (its lanes).
 fn simd_lanes(imp: Impl) -> usize {
@@ -127,7 +129,12 @@ fn simd_blocks(imp: Checked, h: &mut [u64; 3], r: &[u64; 2], pw: &Powers, data: 
         // features the backend's `#[target_feature]` list needs (see
         // `Impl::needs`), on the architecture it is compiled for.
         #[cfg(target_arch = "x86_64")]
-        Impl::Avx512 => unsafe { x86_64_avx2::z::blocks(h, pw, data) },
+        Impl::Avx512 => {
+            let mut pw8 = soft::powers::<8>(r);
+            // SAFETY: as above.
+            unsafe { x86_64_avx2::z::blocks(h, &pw8, data) };
+            crate::ct::wipe(&mut pw8);
+        }
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Impl::Avx2 => unsafe { x86_64_avx2::y::blocks(h, pw, data) },
@@ -180,8 +187,7 @@ pub struct Poly1305 {
     s: [u64; 2],
     /// The accumulator, radix 2^64, partially reduced (`h[2] <= 4`).
     h: [u64; 3],
-    /// r^1..r^L for the SIMD backends (L: their lanes), valid when
-    /// `have_powers`.
+    /// r^1..r^4 for the four-lane SIMD backends, valid when `have_powers`.
     powers: Powers,
     have_powers: bool,
     /// The first `buf_len` bytes of a partial block.
@@ -224,7 +230,7 @@ impl Poly1305 {
             r,
             s,
             h: [0; 3],
-            powers: [[0; 5]; 8],
+            powers: [[0; 5]; 4],
             have_powers: false,
             buf: [0; 16],
             buf_len: 0,
@@ -246,11 +252,12 @@ impl Poly1305 {
             }
         } else if data.len() >= SIMD_MIN && self.imp.0 != Impl::Soft {
             let lanes = simd_lanes(self.imp.0);
-            if !self.have_powers {
-                self.powers = soft::powers(&self.r, lanes);
+            if !self.have_powers && lanes == 4 {
+                self.powers = soft::powers::<4>(&self.r);
                 self.have_powers = true;
             }
-            let (bulk, rest) = data.split_at(data.len() / (16 * lanes) * (16 * lanes));
+            // `lanes` is a power of two.
+            let (bulk, rest) = data.split_at(data.len() & !(16 * lanes - 1));
             simd_blocks(self.imp, &mut self.h, &self.r, &self.powers, bulk);
             data = rest;
         }

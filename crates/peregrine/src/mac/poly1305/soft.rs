@@ -20,7 +20,6 @@
 //! This file also holds the conversions to and from the radix-2^26 limbs the
 //! SIMD backends work in, and the precomputation of r^1..r^4 they need.
 
-use super::Powers;
 use subtle::{Choice, ConditionallySelectable};
 
 /// 26 low bits.
@@ -183,12 +182,12 @@ pub(super) fn pack26(d: [u64; 5]) -> [u64; 3] {
     [a as u64, b as u64, (b >> 64) as u64]
 }
 
-/// r^1..r^n (`n <= 8`; the rest left zero), each fully reduced mod p and
-/// split into 26-bit limbs (so every limb is < 2^26).
-pub(super) fn powers(r: &[u64; 2], n: usize) -> Powers {
-    let mut out: Powers = [[0; 5]; 8];
+/// r^1..r^N, each fully reduced mod p and split into 26-bit limbs (so
+/// every limb is < 2^26).
+pub(super) fn powers<const N: usize>(r: &[u64; 2]) -> [[u32; 5]; N] {
+    let mut out = [[0; 5]; N];
     let mut p = [r[0], r[1], 0];
-    for (k, o) in out.iter_mut().enumerate().take(n) {
+    for (k, o) in out.iter_mut().enumerate() {
         if k > 0 {
             p = mul(p, r);
         }

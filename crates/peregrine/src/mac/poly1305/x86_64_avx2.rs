@@ -39,7 +39,6 @@
 
 use core::arch::x86_64::*;
 
-use super::Powers;
 use super::soft;
 
 /// The radix-2^26 kernel over one vector width. `$prims` defines, for that
@@ -179,12 +178,12 @@ macro_rules! radix26 {
 
         /// Absorbs `data` (a non-empty multiple of 16L bytes, every block with
         /// its 2^128 bit) into the radix-2^64 accumulator `h` (`h[2] <= 4` in and
-        /// out); `pw` holds r^1..r^L at least.
+        /// out); `pw` holds r^1..r^L.
         ///
         /// # Safety
         /// The CPU must have the instance's features.
         #[target_feature(enable = $feat)]
-        pub(in crate::mac::poly1305) unsafe fn blocks(h: &mut [u64; 3], pw: &Powers, data: &[u8]) {
+        pub(in crate::mac::poly1305) unsafe fn blocks(h: &mut [u64; 3], pw: &[[u32; 5]; L], data: &[u8]) {
             debug_assert!(!data.is_empty() && data.len().is_multiple_of(16 * L));
             // Lane j holds block q_j of a group (0, L/2, 1, L/2 + 1, ...): its
             // final multiplier is r^(L - q_j).
