@@ -383,6 +383,35 @@ macro_rules! vaes_modes {
             super::$narrow::ctr_nr::<NR>(k, ctr, width, io.split_at(16 * done).1);
         }
 
+        /// XTS's `t ^ E(x ^ t)` (or with the inverse cipher, `DEC`) over
+        /// `W` vectors, the tweak XORs folded into the round keys' use: the
+        /// first is a three-way XOR with round key 0, the last goes into
+        /// the last round's key (`aesenclast(s, k ^ t)` is
+        /// `aesenclast(s, k) ^ t`), off the rounds' dependency chain.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn xts_rounds<const NR: usize, const W: usize, const DEC: bool>(
+            k: &ni::RoundKeys,
+            b: &mut [V; W],
+            t: &[V; W],
+        ) {
+            let k0 = key(k, 0);
+            for (x, t) in b.iter_mut().zip(t) {
+                *x = xor3(*x, *t, k0);
+            }
+            for r in 1..NR {
+                let kr = key(k, r);
+                for x in b.iter_mut() {
+                    *x = if DEC { aesdec(*x, kr) } else { aesenc(*x, kr) };
+                }
+            }
+            let kl = key(k, NR);
+            for (x, t) in b.iter_mut().zip(t) {
+                let kt = xor(kl, *t);
+                *x = if DEC { aesdeclast(*x, kt) } else { aesenclast(*x, kt) };
+            }
+        }
+
         /// Every lane's tweak times x (see `x86_64_aesni::xts_double`).
         #[inline]
         #[target_feature(enable = $feat)]
@@ -423,15 +452,16 @@ macro_rules! vaes_modes {
                 ($w:literal, $off:expr) => {{
                     const W: usize = $w;
                     let off: usize = $off;
-                    let mut b: [V; W] = core::array::from_fn(|j| {
-                        // SAFETY: the callers keep `at + L*W <= blocks`.
-                        let x = unsafe { ld(&io, at + L * j) };
-                        xor(x, ts[off + j])
-                    });
-                    crypt::<NR, W>(k, dir, &mut b);
+                    // SAFETY: the callers keep `at + L*W <= blocks`.
+                    let mut b: [V; W] = core::array::from_fn(|j| unsafe { ld(&io, at + L * j) });
+                    let t: [V; W] = core::array::from_fn(|j| ts[off + j]);
+                    match dir {
+                        Dir::Encrypt => xts_rounds::<NR, W, false>(&k.ni.enc, &mut b, &t),
+                        Dir::Decrypt => xts_rounds::<NR, W, true>(&k.ni.dec, &mut b, &t),
+                    }
                     for j in 0..W {
                         // SAFETY: as above.
-                        unsafe { st(&mut io, at + L * j, xor(b[j], ts[off + j])) };
+                        unsafe { st(&mut io, at + L * j, b[j]) };
                     }
                     at += L * W;
                 }};
@@ -542,6 +572,11 @@ pub(crate) mod y {
         #[target_feature(enable = "avx2")]
         pub(crate) fn xor(a: V, b: V) -> V {
             _mm256_xor_si256(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn xor3(a: V, b: V, c: V) -> V {
+            _mm256_xor_si256(_mm256_xor_si256(a, b), c)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
@@ -687,6 +722,12 @@ pub(crate) mod z {
         #[target_feature(enable = "avx512f")]
         pub(crate) fn xor(a: V, b: V) -> V {
             _mm512_xor_si512(a, b)
+        }
+        /// `a ^ b ^ c` in one `vpternlogq`.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn xor3(a: V, b: V, c: V) -> V {
+            _mm512_ternarylogic_epi64::<0x96>(a, b, c)
         }
         #[inline]
         #[target_feature(enable = "avx512f")]
