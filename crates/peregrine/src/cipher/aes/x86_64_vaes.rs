@@ -412,12 +412,6 @@ macro_rules! vaes_modes {
             }
         }
 
-        /// Every lane's tweak times x (see `x86_64_aesni::xts_double`).
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn double(t: V) -> V {
-            xor(shl32_1(t), and(rotate_dword_carries(t), bcast(_mm_set_epi32(1, 1, 1, 0x87))))
-        }
 
         /// XTS over whole blocks with the data key; `tweak` advances past
         /// them.
@@ -436,16 +430,11 @@ macro_rules! vaes_modes {
             }
             // SAFETY: a 16-byte array is valid for a 16-byte load.
             let t0 = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
-            // The tweaks of the next 8L blocks, one per lane: made once by
-            // doubling, then advanced a step at a time by `times_x_8l`.
-            let mut ts = [first_tweaks(t0); 8];
-            for j in 1..8 {
-                let mut t = ts[j - 1];
-                for _ in 0..L {
-                    t = double(t);
-                }
-                ts[j] = t;
-            }
+            // The tweaks of the next 8L blocks, one per lane: made at once
+            // from `t0` (each `t0·x^i` directly, not a chain of 8L
+            // doublings, whose latency made 256-byte XTS slower than
+            // OpenSSL's), then advanced a step at a time by `times_x_8l`.
+            let mut ts: [V; 8] = core::array::from_fn(|j| tweaks_at(t0, L * j));
             let mut at = 0;
             // One step of W vectors, using the tweaks `ts[off..off + W]`.
             macro_rules! step {
@@ -580,11 +569,6 @@ pub(crate) mod y {
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn and(a: V, b: V) -> V {
-            _mm256_and_si256(a, b)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
         fn add64(a: V, b: V) -> V {
             _mm256_add_epi64(a, b)
         }
@@ -654,23 +638,24 @@ pub(crate) mod y {
         fn first_block(v: V) -> __m128i {
             _mm256_castsi256_si128(v)
         }
+        /// Lane l holds `t·x^(first + l)` (`first + l < 57`): each lane's
+        /// 128-bit shift, and the bits shifted out folded back in by one
+        /// carry-less multiply by 0x87 (x^128 = x^7 + x^2 + x + 1).
         #[inline]
-        #[target_feature(enable = "avx2")]
-        fn shl32_1(t: V) -> V {
-            _mm256_slli_epi32::<1>(t)
-        }
-        /// Each dword's top bit, as all-ones or zero, moved to the next
-        /// dword of its lane (dword 3's to dword 0).
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn rotate_dword_carries(t: V) -> V {
-            _mm256_shuffle_epi32::<0x93>(_mm256_srai_epi32::<31>(t))
-        }
-        /// `[t, t·x]`.
-        #[inline]
-        #[target_feature(enable = "avx2,sse4.1,aes")]
-        fn first_tweaks(t: __m128i) -> V {
-            _mm256_set_m128i(ni::xts_double(t), t)
+        #[target_feature(enable = "avx2,vpclmulqdq")]
+        fn tweaks_at(t: __m128i, first: usize) -> V {
+            let tb = bcast(t);
+            let f = first as i64;
+            let k = _mm256_set_epi64x(f + 1, f + 1, f, f);
+            let sh = _mm256_sllv_epi64(tb, k);
+            // Each word's top k bits (none for k = 0: a count of 64).
+            let cr = _mm256_srlv_epi64(tb, _mm256_sub_epi64(_mm256_set1_epi64x(64), k));
+            let x = _mm256_or_si256(sh, _mm256_bslli_epi128::<8>(cr));
+            let fold = _mm256_clmulepi64_epi128::<0x00>(
+                _mm256_bsrli_epi128::<8>(cr),
+                _mm256_set_epi64x(0, 0x87, 0, 0x87),
+            );
+            _mm256_xor_si256(x, fold)
         }
         /// Every lane's tweak times x^16: a two-byte shift, and the sixteen
         /// bits shifted out folded back in by one carry-less multiply by
@@ -728,11 +713,6 @@ pub(crate) mod z {
         #[target_feature(enable = "avx512f")]
         fn xor3(a: V, b: V, c: V) -> V {
             _mm512_ternarylogic_epi64::<0x96>(a, b, c)
-        }
-        #[inline]
-        #[target_feature(enable = "avx512f")]
-        fn and(a: V, b: V) -> V {
-            _mm512_and_si512(a, b)
         }
         #[inline]
         #[target_feature(enable = "avx512f")]
@@ -806,28 +786,21 @@ pub(crate) mod z {
         fn first_block(v: V) -> __m128i {
             _mm512_castsi512_si128(v)
         }
+        /// As `y`'s, four lanes.
         #[inline]
-        #[target_feature(enable = "avx512f")]
-        fn shl32_1(t: V) -> V {
-            _mm512_slli_epi32::<1>(t)
-        }
-        /// Each dword's top bit, as all-ones or zero, moved to the next
-        /// dword of its lane (dword 3's to dword 0).
-        #[inline]
-        #[target_feature(enable = "avx512f")]
-        fn rotate_dword_carries(t: V) -> V {
-            _mm512_shuffle_epi32::<0x93>(_mm512_srai_epi32::<31>(t))
-        }
-        /// `[t, t·x, t·x^2, t·x^3]`.
-        #[inline]
-        #[target_feature(enable = "avx512f,sse4.1,aes")]
-        fn first_tweaks(t: __m128i) -> V {
-            let t1 = ni::xts_double(t);
-            let t2 = ni::xts_double(t1);
-            let t3 = ni::xts_double(t2);
-            let lo = _mm256_set_m128i(t1, t);
-            let hi = _mm256_set_m128i(t3, t2);
-            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq")]
+        fn tweaks_at(t: __m128i, first: usize) -> V {
+            let tb = bcast(t);
+            let f = first as i64;
+            let k = _mm512_set_epi64(f + 3, f + 3, f + 2, f + 2, f + 1, f + 1, f, f);
+            let sh = _mm512_sllv_epi64(tb, k);
+            let cr = _mm512_srlv_epi64(tb, _mm512_sub_epi64(_mm512_set1_epi64(64), k));
+            let x = _mm512_or_si512(sh, _mm512_bslli_epi128::<8>(cr));
+            let fold = _mm512_clmulepi64_epi128::<0x00>(
+                _mm512_bsrli_epi128::<8>(cr),
+                _mm512_set_epi64(0, 0x87, 0, 0x87, 0, 0x87, 0, 0x87),
+            );
+            _mm512_xor_si512(x, fold)
         }
         /// Every lane's tweak times x^32: a four-byte shift, and the 32 bits
         /// shifted out folded back in by one carry-less multiply by 0x87.
