@@ -16,7 +16,6 @@
 use crate::Error;
 use crate::cipher::aes::{Aes, Checked, Dir, Impl};
 use crate::cipher::{Block, InOut};
-use crate::mode::kernels::xts_double;
 
 /// The most blocks one data unit may have (IEEE 1619 section 5.1).
 pub const MAX_BLOCKS: usize = 1 << 20;
@@ -140,32 +139,10 @@ impl Xts {
         let r = len % 16;
         // With stealing, the last whole block is handled with the tail.
         let whole = if r == 0 { len } else { len - r - 16 };
-        let (body, mut tail) = io.split_at(whole);
+        let (body, tail) = io.split_at(whole);
         self.data.xts(dir, &mut t, body);
         if r != 0 {
-            let t_next = xts_double(&t);
-            // The tweaks of the last whole block (m-1) and of the partial
-            // block (m): decryption takes them in the other order.
-            let (ta, tb) = match dir {
-                Dir::Encrypt => (t, t_next),
-                Dir::Decrypt => (t_next, t),
-            };
-            let mut cc: Block = tail.read(0);
-            self.data.xts(dir, &mut { ta }, InOut::in_place(&mut cc));
-            let mut pp = cc;
-            let partial: [u8; 16] = {
-                let mut p = [0u8; 16];
-                for (i, x) in p.iter_mut().enumerate().take(r) {
-                    *x = tail.read::<1>(16 + i)[0];
-                }
-                p
-            };
-            pp[..r].copy_from_slice(&partial[..r]);
-            self.data.xts(dir, &mut { tb }, InOut::in_place(&mut pp));
-            tail.write(0, &pp);
-            tail.write(16, &cc[..r]);
-            crate::ct::wipe(&mut cc);
-            crate::ct::wipe(&mut pp);
+            self.data.xts_steal(dir, &t, tail);
         }
         crate::ct::wipe(&mut t);
         Ok(())

@@ -436,6 +436,41 @@ impl Aes {
         }
     }
 
+    /// XTS ciphertext stealing with this key as the data key: `io` holds
+    /// the last whole block and the partial block after it (17 to 31
+    /// bytes), `tweak` the (encrypted) tweak of the whole block. The zmm
+    /// backend does it in one kernel with byte-masked moves; the others
+    /// with two one-block calls.
+    pub(crate) fn xts_steal(&self, dir: Dir, tweak: &Block, mut io: InOut<'_>) {
+        let r = io.len().wrapping_sub(16);
+        assert!(r > 0 && r < 16, "XTS stealing takes 17 to 31 bytes");
+        #[cfg(target_arch = "x86_64")]
+        if let Sched::Vaes512(k) = &self.sched {
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            return unsafe { x86_64_vaes::z::xts_steal(k, dir, tweak, io) };
+        }
+        let t = *tweak;
+        let t_next = crate::mode::kernels::xts_double(&t);
+        // The tweaks of the last whole block (m-1) and of the partial
+        // block (m): decryption takes them in the other order.
+        let (ta, tb) = match dir {
+            Dir::Encrypt => (t, t_next),
+            Dir::Decrypt => (t_next, t),
+        };
+        let mut cc: Block = io.read(0);
+        self.xts(dir, &mut { ta }, InOut::in_place(&mut cc));
+        // The partial block, its missing bytes stolen from `cc`.
+        let mut pp = cc;
+        for (i, x) in pp.iter_mut().enumerate().take(r) {
+            *x = io.read::<1>(16 + i)[0];
+        }
+        self.xts(dir, &mut { tb }, InOut::in_place(&mut pp));
+        io.write(0, &pp);
+        io.write(16, &cc[..r]);
+        crate::ct::wipe(&mut cc);
+        crate::ct::wipe(&mut pp);
+    }
+
     /// XTS over the whole blocks of `io` with this key as the data key;
     /// `tweak` is the encrypted tweak of the first block and is left
     /// holding the tweak of the block after the last.

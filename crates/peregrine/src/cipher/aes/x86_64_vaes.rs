@@ -11,8 +11,10 @@
 //! Technique: the same interleaving as `x86_64_aesni`, widened: the main
 //! loop keeps 8 registers (16 or 32 blocks) in flight, with the round keys
 //! broadcast to every lane. Tails step down through 4, 2 and 1 registers;
-//! what is left runs on the next narrower code (zmm -> ymm -> AES-NI). The
-//! serial modes (CBC encryption, CBC-MAC) gain nothing from width and use
+//! the blocks left after the last whole register (one to three on zmm, one
+//! on ymm) go through one more register, loaded and stored under a mask
+//! (`vmovdqu64` with an opmask on zmm; on ymm an xmm load, zero-extended),
+//! so no code path depends on the remainder's length. The serial modes (CBC encryption, CBC-MAC) gain nothing from width and use
 //! `x86_64_aesni`.
 //!
 //! XTS tweaks are built one per lane, a register's worth at a time, and
@@ -64,7 +66,9 @@ pub(crate) fn rk(k: &ni::RoundKeys, i: usize) -> __m256i {
 /// width, the vector type `V`, the blocks per vector `L`, and the
 /// primitive operations the modes use (each an `#[inline]` function with
 /// the instance's target features); `$narrow` names the module whose
-/// `*_nr` functions take what is left after the last whole vector.
+/// `*_nr` functions take inputs shorter than a step where
+/// `SHORT_TO_NARROW` says so (what is left after the last whole vector,
+/// fewer than `L` blocks, goes through one masked vector).
 macro_rules! vaes_modes {
     ($feat:literal, $narrow:ident, { $($prims:item)* }) => {
         use super::*;
@@ -89,6 +93,44 @@ macro_rules! vaes_modes {
         unsafe fn st(io: &mut InOut<'_>, i: usize, v: V) {
             // SAFETY: the caller keeps the vector in bounds.
             unsafe { storeu(io.dst_ptr().add(16 * i), v) }
+        }
+
+        /// Loads the last `n` blocks, `i..i + n` with `0 < n < L`, into the
+        /// low lanes of one vector (a masked load: nothing past them is
+        /// read), the other lanes zero.
+        ///
+        /// # Safety
+        /// `i + n == io.blocks()`, `n < L`.
+        #[inline(always)]
+        unsafe fn ld_part(io: &InOut<'_>, i: usize, n: usize) -> V {
+            debug_assert!(n < L && i + n == io.blocks());
+            // SAFETY: the caller keeps the n blocks in bounds.
+            unsafe { load_blocks(io.src_ptr().add(16 * i), n) }
+        }
+
+        /// Stores the low `n` lanes of `v` to blocks `i..i + n` (a masked
+        /// store: nothing past them is written).
+        ///
+        /// # Safety
+        /// As [`ld_part`].
+        #[inline(always)]
+        unsafe fn st_part(io: &mut InOut<'_>, i: usize, n: usize, v: V) {
+            debug_assert!(n < L && i + n == io.blocks());
+            // SAFETY: the caller keeps the n blocks in bounds.
+            unsafe { store_blocks(io.dst_ptr().add(16 * i), n, v) }
+        }
+
+        /// Block `i < L` of `v` (`i` is public: a position, not data).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn block_at(v: V, i: usize) -> __m128i {
+            let mut a = [0u8; 64];
+            // SAFETY: `a` holds 64 bytes, a vector at most 64, and block
+            // `i < L` lies within the vector's bytes.
+            unsafe {
+                storeu(a.as_mut_ptr(), v);
+                _mm_loadu_si128(a.as_ptr().add(16 * i).cast())
+            }
         }
 
         /// Runs the `NR` rounds over `W` vectors: encryption, or (`DEC`)
@@ -186,7 +228,15 @@ macro_rules! vaes_modes {
                     unsafe { st(&mut io, at + L * j, v) };
                 }
             });
-            super::$narrow::ecb_nr::<NR>(k, dir, io.split_at(16 * done).1);
+            // What is left (fewer than L blocks): one masked vector.
+            let r = io.blocks() - done;
+            if r > 0 {
+                // SAFETY: blocks `done..done + r` are the last ones.
+                let mut b = [unsafe { ld_part(&io, done, r) }];
+                crypt::<NR, 1>(k, dir, &mut b);
+                // SAFETY: as above.
+                unsafe { st_part(&mut io, done, r, b[0]) };
+            }
         }
 
         /// CBC decryption (parallel).
@@ -251,9 +301,24 @@ macro_rules! vaes_modes {
                 }
                 prev = last_block(c[W - 1]);
             });
+            // What is left (fewer than L blocks): one masked vector.
+            let r = io.blocks() - done;
+            if r > 0 {
+                // SAFETY: blocks `done..done + r` are the last ones.
+                let c = unsafe { ld_part(&io, done, r) };
+                let p = shift_in(prev, c);
+                let (mut b, other) = if CFB { ([p], c) } else { ([c], p) };
+                if CFB {
+                    rounds::<NR, 1, false>(&k.ni.enc, &mut b);
+                } else {
+                    rounds::<NR, 1, true>(&k.ni.dec, &mut b);
+                }
+                // SAFETY: as above.
+                unsafe { st_part(&mut io, done, r, xor(b[0], other)) };
+                prev = block_at(c, r - 1);
+            }
             // SAFETY: a 16-byte array is valid for a 16-byte store.
             unsafe { _mm_storeu_si128(iv.as_mut_ptr().cast(), prev) };
-            narrow(iv, io.split_at(16 * done).1);
         }
 
         /// The counters `le + first ..= le + first + L-1`, one per lane, as
@@ -373,6 +438,18 @@ macro_rules! vaes_modes {
                     }
                 }
             });
+            // What is left (fewer than L blocks): one masked vector.
+            let r = io.blocks() - done;
+            if r > 0 {
+                let mut b = step_counters::<1>(le, width);
+                le = advance(le, r, width);
+                rounds::<NR, 1, false>(&k.ni.enc, &mut b);
+                // SAFETY: blocks `done..done + r` are the last ones.
+                unsafe {
+                    let x = xor(b[0], ld_part(&io, done, r));
+                    st_part(&mut io, done, r, x);
+                }
+            }
             // SAFETY: a 16-byte array is valid for a 16-byte store.
             unsafe {
                 _mm_storeu_si128(
@@ -380,7 +457,6 @@ macro_rules! vaes_modes {
                     _mm_shuffle_epi8(le, ni::bswap_mask()),
                 )
             };
-            super::$narrow::ctr_nr::<NR>(k, ctr, width, io.split_at(16 * done).1);
         }
 
         /// XTS's `t ^ E(x ^ t)` (or with the inverse cipher, `DEC`) over
@@ -426,7 +502,11 @@ macro_rules! vaes_modes {
             if n < 8 * L {
                 // Building a whole step's tweaks costs more than the
                 // narrower code saves on a short data unit.
-                return super::$narrow::xts_nr::<NR>(k, dir, tweak, io);
+                return if SHORT_TO_NARROW {
+                    super::$narrow::xts_nr::<NR>(k, dir, tweak, io)
+                } else {
+                    ni::xts_nr::<NR>(&k.ni, dir, tweak, io)
+                };
             }
             // SAFETY: a 16-byte array is valid for a 16-byte load.
             let t0 = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
@@ -476,62 +556,36 @@ macro_rules! vaes_modes {
                 step!(1, off);
                 off += 1;
             }
-            let done = at;
+            // What is left (fewer than L blocks): one masked vector, and
+            // the tweak after it is its lane `r`.
+            let r = n - at;
+            if r > 0 {
+                // SAFETY: blocks `at..at + r` are the last ones.
+                let mut b = [unsafe { ld_part(&io, at, r) }];
+                let t = [ts[off]];
+                match dir {
+                    Dir::Encrypt => xts_rounds::<NR, 1, false>(&k.ni.enc, &mut b, &t),
+                    Dir::Decrypt => xts_rounds::<NR, 1, true>(&k.ni.dec, &mut b, &t),
+                }
+                // SAFETY: as above.
+                unsafe { st_part(&mut io, at, r, b[0]) };
+            }
+            let next = if r == 0 {
+                first_block(ts[off])
+            } else {
+                block_at(ts[off], r)
+            };
             // SAFETY: a 16-byte array is valid for a 16-byte store.
-            unsafe { _mm_storeu_si128(tweak.as_mut_ptr().cast(), first_block(ts[off])) };
-            super::$narrow::xts_nr::<NR>(k, dir, tweak, io.split_at(16 * done).1);
+            unsafe { _mm_storeu_si128(tweak.as_mut_ptr().cast(), next) };
         }
     };
 }
 
-/// The AES-NI code under the signatures `vaes_modes!` calls (what is left
-/// after the last whole ymm vector).
-mod narrow_ni {
-    use super::*;
-
-    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
-    pub(crate) fn ecb_nr<const NR: usize>(k: &Key, dir: Dir, io: InOut<'_>) {
-        ni::ecb_nr::<NR>(&k.ni, dir, io)
-    }
-
-    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
-    pub(crate) fn cbc_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, io: InOut<'_>) {
-        ni::cbc_decrypt_nr::<NR>(&k.ni, iv, io)
-    }
-
-    /// What the ymm code leaves is at most one block: serial, one AES-NI
-    /// block at a time.
-    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
-    pub(crate) fn cfb_decrypt_nr<const NR: usize>(k: &Key, iv: &mut Block, mut io: InOut<'_>) {
-        for i in 0..io.blocks() {
-            let c: Block = io.read(16 * i);
-            // SAFETY: 16-byte arrays are valid for 16-byte loads and stores.
-            unsafe {
-                let mut t = [_mm_loadu_si128(iv.as_ptr().cast())];
-                ni::enc::<NR, 1>(&k.ni.enc, &mut t);
-                let x = _mm_xor_si128(t[0], _mm_loadu_si128(c.as_ptr().cast()));
-                let mut out = [0u8; 16];
-                _mm_storeu_si128(out.as_mut_ptr().cast(), x);
-                io.write(16 * i, &out);
-            }
-            *iv = c;
-        }
-    }
-
-    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
-    pub(crate) fn ctr_nr<const NR: usize>(k: &Key, ctr: &mut Block, w: CtrWidth, io: InOut<'_>) {
-        ni::ctr_nr::<NR>(&k.ni, ctr, w, io)
-    }
-
-    #[target_feature(enable = "sse2,ssse3,sse4.1,aes")]
-    pub(crate) fn xts_nr<const NR: usize>(k: &Key, dir: Dir, t: &mut Block, io: InOut<'_>) {
-        ni::xts_nr::<NR>(&k.ni, dir, t, io)
-    }
-}
-
 /// The modes on 256-bit vectors with AVX2 (the `vaes` backend).
 pub(crate) mod y {
-    vaes_modes!("avx2,aes,vaes,vpclmulqdq", narrow_ni, {
+    // No narrower code: `SHORT_TO_NARROW` is false, and a short XTS data
+    // unit takes AES-NI.
+    vaes_modes!("avx2,aes,vaes,vpclmulqdq", y, {
         type V = __m256i;
         const L: usize = 2;
         /// The ymm code steps down through 4, 2 and 1 vectors itself.
@@ -556,6 +610,23 @@ pub(crate) mod y {
         pub(crate) unsafe fn storeu(p: *mut u8, v: V) {
             // SAFETY: the caller keeps the 32 bytes in bounds.
             unsafe { _mm256_storeu_si256(p.cast(), v) }
+        }
+        /// `n` (< 2, so one) blocks into the low lane, the other zero: an
+        /// xmm load is the mask.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn load_blocks(p: *const u8, n: usize) -> V {
+            debug_assert_eq!(n, 1);
+            // SAFETY: the caller keeps the 16 bytes in bounds.
+            _mm256_zextsi128_si256(unsafe { _mm_loadu_si128(p.cast()) })
+        }
+        /// The low lane of `v` to the `n` (one) block at `p`.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn store_blocks(p: *mut u8, n: usize, v: V) {
+            debug_assert_eq!(n, 1);
+            // SAFETY: the caller keeps the 16 bytes in bounds.
+            unsafe { _mm_storeu_si128(p.cast(), _mm256_castsi256_si128(v)) }
         }
         #[inline]
         #[target_feature(enable = "avx2")]
@@ -703,6 +774,28 @@ pub(crate) mod z {
             // SAFETY: the caller keeps the 64 bytes in bounds.
             unsafe { _mm512_storeu_si512(p.cast(), v) }
         }
+        /// The mask of the 64-bit elements of `n` blocks.
+        #[inline(always)]
+        fn block_mask(n: usize) -> __mmask8 {
+            ((1u32 << (2 * n)) - 1) as __mmask8
+        }
+        /// `n < 4` blocks into the low lanes, the others zero; a masked
+        /// load, which reads (and faults on) nothing past them.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn load_blocks(p: *const u8, n: usize) -> V {
+            // SAFETY: the caller keeps the 16n bytes in bounds; the
+            // masked-off elements are not accessed.
+            unsafe { _mm512_maskz_loadu_epi64(block_mask(n), p.cast()) }
+        }
+        /// The low `n < 4` lanes of `v` to the blocks at `p`; a masked
+        /// store, which writes nothing past them.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn store_blocks(p: *mut u8, n: usize, v: V) {
+            // SAFETY: as `load_blocks`.
+            unsafe { _mm512_mask_storeu_epi64(p.cast(), block_mask(n), v) }
+        }
         #[inline]
         #[target_feature(enable = "avx512f")]
         pub(crate) fn xor(a: V, b: V) -> V {
@@ -815,6 +908,54 @@ pub(crate) mod z {
             _mm512_xor_si512(_mm512_bslli_epi128::<4>(t), fold)
         }
     });
+
+    /// XTS ciphertext stealing (IEEE 1619 section 5.3.2): `io` holds the
+    /// last whole block and the partial block after it (`16 + r` bytes,
+    /// `0 < r < 16`), `tweak` the tweak of the whole block. The partial
+    /// block is read and written with byte-masked moves (`vmovdqu8` with an
+    /// opmask), merged with the stolen bytes by the masked load itself.
+    ///
+    /// # Safety
+    /// The CPU must have the instance's features.
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx2,aes,vaes,vpclmulqdq")]
+    pub(crate) unsafe fn xts_steal(k: &Key, dir: Dir, tweak: &Block, io: InOut<'_>) {
+        by_rounds!(k.ni.rounds, xts_steal_nr(k, dir, tweak, io))
+    }
+
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx2,aes,vaes,vpclmulqdq")]
+    fn xts_steal_nr<const NR: usize>(k: &Key, dir: Dir, tweak: &Block, mut io: InOut<'_>) {
+        let r = io.len() - 16;
+        assert!(r > 0 && r < 16, "XTS stealing takes 17 to 31 bytes");
+        // SAFETY: a 16-byte array is valid for a 16-byte load.
+        let t = unsafe { _mm_loadu_si128(tweak.as_ptr().cast()) };
+        let t_next = ni::xts_double(t);
+        // The tweaks of the whole block (m-1) and of the partial one (m):
+        // decryption takes them in the other order.
+        let (ta, tb) = match dir {
+            Dir::Encrypt => (t, t_next),
+            Dir::Decrypt => (t_next, t),
+        };
+        let one = |x: __m128i, t: __m128i| {
+            let mut b = [_mm_xor_si128(x, t)];
+            match dir {
+                Dir::Encrypt => ni::enc::<NR, 1>(&k.ni.enc, &mut b),
+                Dir::Decrypt => ni::dec::<NR, 1>(&k.ni.dec, &mut b),
+            }
+            _mm_xor_si128(b[0], t)
+        };
+        let m = ((1u32 << r) - 1) as __mmask16;
+        // SAFETY: `io` holds 16 + r bytes: the whole block at 0, r bytes at
+        // 16 (the masked load and store touch only those); both loads come
+        // before the stores, so in-place works.
+        unsafe {
+            let cc = one(ni::ld(&io, 0), ta);
+            // The partial block, its missing bytes stolen from `cc`.
+            let pp = _mm_mask_loadu_epi8(cc, m, io.src_ptr().add(16).cast());
+            let out = one(pp, tb);
+            ni::st(&mut io, 0, out);
+            _mm_mask_storeu_epi8(io.dst_ptr().add(16).cast(), m, cc);
+        }
+    }
 }
 
 pub(crate) use y::{cbc_decrypt, cfb_decrypt, ctr, ecb, xts};
