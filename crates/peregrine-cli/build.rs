@@ -33,6 +33,13 @@ fn main() {
     println!("cargo:rustc-env=PEREGRINE_RUSTC={version}");
     println!("cargo:rustc-env=PEREGRINE_PROFILE={profile}");
     println!("cargo:rustc-env=PEREGRINE_OPT_LEVEL={opt}");
+    // openssl-sys (links = "openssl") hands its dependents the library's
+    // version: the EVP_MAC API the Poly1305 peer row uses is OpenSSL 3.
+    println!("cargo::rustc-check-cfg=cfg(peregrine_ossl3)");
+    let ossl = std::env::var("DEP_OPENSSL_VERSION_NUMBER").unwrap_or_default();
+    if u64::from_str_radix(ossl.trim(), 16).is_ok_and(|n| n >= 0x3000_0000) {
+        println!("cargo:rustc-cfg=peregrine_ossl3");
+    }
     println!("cargo:rerun-if-env-changed=RUSTC");
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -91,6 +91,90 @@ super::common::oneshot_peers! {
     "hmac-sha1", "openssl", Hmac::new(md("SHA1")?)? => |h, d| h.mac(d);
     "hmac-sha224", "openssl", Hmac::new(md("SHA224")?)? => |h, d| h.mac(d);
     "hmac", "openssl", Hmac::new(md("SHA256")?)? => |h, d| h.mac(d);
+    "poly1305", "openssl", Poly1305::new()? => |m, d| m.tag(d);
+}
+
+/// Poly1305 through `EVP_MAC` (OpenSSL 3): one `EVP_MAC_CTX` keyed per
+/// message with `EVP_MAC_init`, as a one-time key must be (Peregrine's own
+/// row starts a fresh keyed state per message too). OpenSSL picks its
+/// fastest Poly1305 code inside (IFMA where the CPU has it).
+struct Poly1305 {
+    #[cfg(peregrine_ossl3)]
+    mac: *mut openssl_sys::EVP_MAC,
+    #[cfg(peregrine_ossl3)]
+    ctx: *mut openssl_sys::EVP_MAC_CTX,
+    out: [u8; 16],
+}
+
+// SAFETY: the MAC and its context are owned by this value alone (never
+// shared or aliased), and OpenSSL contexts may move between threads.
+unsafe impl Send for Poly1305 {}
+
+impl Poly1305 {
+    /// `None` where the library has no `EVP_MAC` (before OpenSSL 3).
+    #[cfg(not(peregrine_ossl3))]
+    fn new() -> Option<Poly1305> {
+        None
+    }
+
+    #[cfg(peregrine_ossl3)]
+    fn new() -> Option<Poly1305> {
+        // SAFETY: a null library context means the default one; the name
+        // is a NUL-terminated string; null results are handled.
+        let mac = unsafe {
+            openssl_sys::EVP_MAC_fetch(
+                core::ptr::null_mut(),
+                c"POLY1305".as_ptr(),
+                core::ptr::null(),
+            )
+        };
+        if mac.is_null() {
+            return None;
+        }
+        // SAFETY: `mac` is a live EVP_MAC.
+        let ctx = unsafe { openssl_sys::EVP_MAC_CTX_new(mac) };
+        let m = Poly1305 {
+            mac,
+            ctx,
+            out: [0; 16],
+        };
+        (!ctx.is_null()).then_some(m)
+    }
+
+    #[cfg(not(peregrine_ossl3))]
+    fn tag(&mut self, _: &[u8]) -> &[u8] {
+        &self.out[..0]
+    }
+
+    /// One message: key the context, absorb, finish.
+    #[cfg(peregrine_ossl3)]
+    fn tag(&mut self, d: &[u8]) -> &[u8] {
+        let mut len = 0;
+        // SAFETY: `ctx` is a live EVP_MAC_CTX (`new`); the key is 32
+        // readable bytes, `d` is valid for its length, `out` has room for
+        // the 16-byte tag and `len` receives the length written.
+        let ok = unsafe {
+            openssl_sys::EVP_MAC_init(self.ctx, CIPHER_KEY.as_ptr(), 32, core::ptr::null()) == 1
+                && openssl_sys::EVP_MAC_update(self.ctx, d.as_ptr(), d.len()) == 1
+                && openssl_sys::EVP_MAC_final(self.ctx, self.out.as_mut_ptr(), &mut len, 16) == 1
+        };
+        if !ok {
+            return &[];
+        }
+        &self.out[..len.min(16)]
+    }
+}
+
+#[cfg(peregrine_ossl3)]
+impl Drop for Poly1305 {
+    fn drop(&mut self) {
+        // SAFETY: both came from their `_new`/`_fetch` in `new` and are
+        // freed once, here (a null context is allowed).
+        unsafe {
+            openssl_sys::EVP_MAC_CTX_free(self.ctx);
+            openssl_sys::EVP_MAC_free(self.mac);
+        }
+    }
 }
 
 /// An `HMAC_CTX` keyed with the bench key.

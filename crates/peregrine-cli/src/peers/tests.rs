@@ -171,7 +171,15 @@ fn digests_and_tags_match_peregrine() {
     for (alg, label, f) in list {
         for len in [0, 3, 64, 129, 1000] {
             let msg = input(len);
-            let theirs = f(&msg).unwrap_or_else(|| panic!("{alg} [{label}] did not set up"));
+            let Some(theirs) = f(&msg) else {
+                // Before OpenSSL 3 libcrypto has no EVP_MAC for Poly1305.
+                let pre_ossl3 = cfg!(not(peregrine_ossl3)) && label == "openssl";
+                assert!(
+                    pre_ossl3 && alg == "poly1305",
+                    "{alg} [{label}] did not set up"
+                );
+                continue;
+            };
             assert_eq!(
                 theirs,
                 peregrine_output(alg, &msg),
