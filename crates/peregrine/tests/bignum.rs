@@ -833,3 +833,71 @@ fn pow_kernels_match_soft_at_crt_widths() {
         others.iter().map(|c| c.get().name()).collect::<Vec<_>>()
     );
 }
+
+/// `Modulus::pow_pair` (the two CRT halves in one pass on the IFMA
+/// kernel, one after the other elsewhere) against two `soft`
+/// exponentiations, on every kernel: pairs of moduli with the same limb
+/// count and unequal top limbs (and one pair of different widths, which
+/// takes the separate path), operands 0, 1, n - 1 and random, exponents
+/// of unequal lengths (empty, one byte, 100 and 128 bytes).
+#[test]
+fn pow_pair_matches_two_pows() {
+    let mut rng = Rng(0x9a1e);
+    let (soft, others) = accelerated::<Impl>();
+    let mut cases = 0;
+    for (bits_a, bits_b) in [
+        (511, 449),
+        (1024, 985),
+        (1023, 1024),
+        (1536, 1500),
+        (2048, 1990),
+        (2048, 2047),
+        (1024, 960),
+    ] {
+        // Random moduli (the first of `moduli`'s list): the special ones
+        // share their low limb, and so their `n0`.
+        let na = moduli(&mut rng, bits_a).swap_remove(0);
+        let nb = moduli(&mut rng, bits_b).swap_remove(0);
+        let one = BigUint::from(1u8);
+        let ops = |rng: &mut Rng, n: &BigUint| {
+            vec![
+                BigUint::from(0u8),
+                one.clone(),
+                n - &one,
+                random_below(rng, n),
+            ]
+        };
+        let (oa, ob) = (ops(&mut rng, &na), ops(&mut rng, &nb));
+        let exps: Vec<(Vec<u8>, Vec<u8>)> = vec![
+            (rng.bytes(128), rng.bytes(128)),
+            (rng.bytes(128), rng.bytes(100)),
+            (vec![], rng.bytes(64)),
+            (vec![0xff], vec![0xff; 128]),
+        ];
+        let (sa, sb) = (
+            Modulus::with_impl(&nat(&na), soft).unwrap(),
+            Modulus::with_impl(&nat(&nb), soft).unwrap(),
+        );
+        for (i, (a, b)) in oa.iter().zip(&ob).enumerate() {
+            let (xa, xb) = (nat_w(a, sa.limbs()), nat_w(b, sb.limbs()));
+            for (j, (e, f)) in exps.iter().enumerate() {
+                let want = (sa.pow(&xa, e).unwrap(), sb.pow(&xb, f).unwrap());
+                if j == 1 {
+                    let (ea, eb) = (BigUint::from_bytes_be(e), BigUint::from_bytes_be(f));
+                    assert_eq!(ubig(&want.0), a.modpow(&ea, &na));
+                    assert_eq!(ubig(&want.1), b.modpow(&eb, &nb));
+                }
+                for c in std::iter::once(&soft).chain(&others) {
+                    let ma = Modulus::with_impl(&nat(&na), *c).unwrap();
+                    let mb = Modulus::with_impl(&nat(&nb), *c).unwrap();
+                    let (ga, gb) = ma.pow_pair(&xa, e, &mb, &xb, f).unwrap();
+                    let ctx = format!("{c:?} pow_pair {bits_a}/{bits_b} bits, op {i}, exp {j}");
+                    assert_eq!(ga.as_limbs(), want.0.as_limbs(), "{ctx} (first)");
+                    assert_eq!(gb.as_limbs(), want.1.as_limbs(), "{ctx} (second)");
+                    cases += 1;
+                }
+            }
+        }
+    }
+    eprintln!("pow_pair: {cases} cases");
+}

@@ -376,6 +376,57 @@ impl Modulus {
         self.from_mont(&out)
     }
 
+    /// `(a^e mod n, b^f mod n')` for this modulus `n` and `other` (`n'`),
+    /// each exactly as [`Modulus::pow`] computes it, together where a
+    /// kernel runs two exponentiations in one pass faster: the IFMA
+    /// kernel, for two moduli of the same width on the same backend (the
+    /// CRT halves of an RSA key) up to 1040 bits, interleaves them so that
+    /// each fills the other's multiply latency. Otherwise one after the
+    /// other. The exponents'
+    /// lengths are public; the shorter one is padded with leading zero
+    /// bytes, which cost the same as any others.
+    pub fn pow_pair(
+        &self,
+        a: &Nat,
+        e: &[u8],
+        other: &Modulus,
+        b: &Nat,
+        f: &[u8],
+    ) -> Result<(Nat, Nat), Error> {
+        self.check(a)?;
+        other.check(b)?;
+        let k = self.limbs();
+        let l = match mont::pow52_limbs(self.imp, k) {
+            Some(l)
+                if other.limbs() == k
+                    && other.imp == self.imp
+                    && mont::pow52_pair_wins(self.imp, k) =>
+            {
+                l
+            }
+            _ => return Ok((self.pow(a, e)?, other.pow(b, f)?)),
+        };
+        let len = e.len().max(f.len());
+        let pad = |x: &[u8]| {
+            let mut v = Zeroizing::new(vec![0u8; len]);
+            v[len - x.len()..].copy_from_slice(x);
+            v
+        };
+        let (e, f) = (pad(e), pad(f));
+        let (rr_a, rr_b) = (self.rr52(l)?, other.rr52(l)?);
+        let (mut x, mut y) = (Nat::zero(k), Nat::zero(k));
+        mont::pow52_pair(
+            self.imp,
+            [&mut x.limbs, &mut y.limbs],
+            [&a.limbs, &b.limbs],
+            [&e, &f],
+            [&self.n.limbs, &other.n.limbs],
+            [self.n0, other.n0],
+            [&rr_a.limbs, &rr_b.limbs],
+        );
+        Ok((x, y))
+    }
+
     /// The radix-2^52 kernel's `R^2`: 2^(104 L) mod n, by a
     /// public-exponent power of 2 (constant time in n).
     fn rr52(&self, l: usize) -> Result<Nat, Error> {

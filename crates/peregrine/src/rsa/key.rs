@@ -562,8 +562,14 @@ impl RsaPrivateKey {
         let blind = self.blinding()?;
         let cb = n.mul(&c, &blind.re)?;
 
-        let m1 = self.p.pow(&self.p.reduce(&cb), &self.dp)?;
-        let m2 = self.q.pow(&self.q.reduce(&cb), &self.dq)?;
+        // The two halves in one pass where the kernel interleaves them.
+        let (m1, m2) = self.p.pow_pair(
+            &self.p.reduce(&cb),
+            &self.dp,
+            &self.q,
+            &self.q.reduce(&cb),
+            &self.dq,
+        )?;
         let diff = self.p.sub(&m1, &self.p.reduce(&m2))?;
         let h = self.p.mul(&diff, &self.qinv_mont)?;
         let (mb, _carry) = self.q.n().mul(&h).add(&m2);

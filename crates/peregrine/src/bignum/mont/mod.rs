@@ -183,6 +183,49 @@ pub(crate) fn pow52(
     final_sub(r, 0, n);
 }
 
+/// Whether [`pow52_pair`] runs two `k`-limb exponentiations on `imp`
+/// faster than two [`pow52`] calls.
+#[inline]
+pub(crate) fn pow52_pair_wins(imp: Checked, k: usize) -> bool {
+    match imp.0 {
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => x86_64_ifma::limbs52(k).is_some_and(|l| l <= x86_64_ifma::PAIR_MAX_LIMBS52),
+        _ => false,
+    }
+}
+
+/// Two radix-2^52 exponentiations in one pass ([`pow52`] for each
+/// problem), for two moduli of the same width `k` on the same `imp`,
+/// exponents of the same length. Panics unless `pow52_pair_wins(imp, k)`
+/// and the shapes agree.
+pub(crate) fn pow52_pair(
+    imp: Checked,
+    r: [&mut [u64]; 2],
+    base: [&[u64]; 2],
+    exp: [&[u8]; 2],
+    n: [&[u64]; 2],
+    n0: [u64; 2],
+    rr52: [&[u64]; 2],
+) {
+    let k = n[0].len();
+    assert!(pow52_pair_wins(imp, k) && n[1].len() == k && exp[0].len() == exp[1].len());
+    for s in 0..2 {
+        assert!(r[s].len() == k && base[s].len() == k && rr52[s].len() == k);
+    }
+    let [r0, r1] = r;
+    match imp.0 {
+        // SAFETY: as in `pow52`, for both problems; the widths and the
+        // exponent lengths agree (asserted above).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => unsafe {
+            x86_64_ifma::pow_pair([&mut *r0, &mut *r1], base, exp, n, n0, rr52)
+        },
+        _ => unreachable!(),
+    }
+    final_sub(r0, 0, n[0]);
+    final_sub(r1, 0, n[1]);
+}
+
 /// `n0 = -n^(-1) mod 2^64` for odd `n0_limb` (Newton's iteration
 /// `x = x * (2 - n * x)` doubles the correct low bits: 3, 6, ..., 96).
 pub fn n0_of(n_low: u64) -> u64 {

@@ -107,11 +107,11 @@ fn store(d: &mut [u64], v: __m256i) {
 /// and `4 m <= 2^(52 L)`. Every operand has `L = 4 N` normalized limbs
 /// (the first of at least `L`), `k0 = -m^(-1) mod 2^52`.
 ///
-/// Only `K = 1` is used: the two CRT halves interleaved in one loop
-/// (`K = 2`, OpenSSL's and aws-lc's dual exponentiation) measured 10 to
-/// 45% slower on Zen 4 (RSA-2048 to -4096 sign), whose 256-bit IFMA is
-/// throughput-bound here; `K` stays a parameter for CPUs where the
-/// latency dominates.
+/// `K = 2` ([`pow_pair`], OpenSSL's and aws-lc's dual exponentiation of
+/// the two CRT halves) runs up to [`PAIR_MAX_LIMBS52`]: on Intel the
+/// single problem's chains leave the multipliers idle there, while on Zen
+/// 4, whose 256-bit IFMA is throughput-bound here, the pair measured 10 to
+/// 45% slower (RSA-2048 to -4096 sign).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn amm_k<const N: usize, const K: usize>(
@@ -233,6 +233,49 @@ pub unsafe fn pow(out: &mut [u64], base: &[u64], exp: &[u8], n: &[u64], n0: u64,
         Some(8) => pow_k::<8, 1>(args),
         Some(9) => pow_k::<9, 1>(args),
         Some(10) => pow_k::<10, 1>(args),
+        _ => unreachable!("limbs52 covers 8 to 32 limbs: 3 to 10 vectors"),
+    }
+}
+
+/// The widest value (in 52-bit limbs) at which [`pow_pair`] beats two
+/// [`pow`] calls. Measured on a Sapphire Rapids Xeon (`speed rsa2048
+/// --impl ifma`, alternating builds): 20 limbs (RSA-2048's halves) about
+/// 8% faster interleaved; at 32 and 40 limbs (RSA-3072, -4096) the two
+/// problems' accumulators no longer fit the 32 vector registers and the
+/// pair was 12 to 20% slower.
+pub const PAIR_MAX_LIMBS52: usize = 20;
+
+/// Two exponentiations in one pass of the vector unit (the CRT halves of
+/// an RSA private operation, as OpenSSL's and aws-lc's dual
+/// exponentiation): `out[s] = base[s]^exp[s] mod n[s]` for `s` in 0..2,
+/// each as [`pow`]; the two moduli have the same number of limbs and the
+/// two exponents the same (public) length. The two problems' `vpmadd52`
+/// chains interleave, so each fills the other's latency.
+///
+/// # Safety
+///
+/// As [`pow`], for both problems; `n[0].len() == n[1].len()` and
+/// `exp[0].len() == exp[1].len()`.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+pub unsafe fn pow_pair(
+    out: [&mut [u64]; 2],
+    base: [&[u64]; 2],
+    exp: [&[u8]; 2],
+    n: [&[u64]; 2],
+    n0: [u64; 2],
+    rr52: [&[u64]; 2],
+) {
+    assert!(n[0].len() == n[1].len() && exp[0].len() == exp[1].len());
+    let args = (out, base, exp, n, n0, rr52);
+    match limbs52(n[0].len()).map(|l| l / 4) {
+        Some(3) => pow_k::<3, 2>(args),
+        Some(4) => pow_k::<4, 2>(args),
+        Some(5) => pow_k::<5, 2>(args),
+        Some(6) => pow_k::<6, 2>(args),
+        Some(7) => pow_k::<7, 2>(args),
+        Some(8) => pow_k::<8, 2>(args),
+        Some(9) => pow_k::<9, 2>(args),
+        Some(10) => pow_k::<10, 2>(args),
         _ => unreachable!("limbs52 covers 8 to 32 limbs: 3 to 10 vectors"),
     }
 }
