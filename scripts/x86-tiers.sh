@@ -39,11 +39,15 @@ if [[ ${#tests[@]} -gt 0 ]]; then
 else
     args=(--lib --tests)
 fi
-mapfile -t bins < <(cargo test -p peregrine --no-run --message-format=json "${args[@]}" 2>/dev/null |
+# Built for the whole workspace and filtered to the library's binaries:
+# `-p peregrine` would unify the dependencies' features differently and
+# rebuild everything that `cargo test` (CI's step before this) just built.
+mapfile -t bins < <(cargo test --workspace --no-run --message-format=json "${args[@]}" 2>/dev/null |
     python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+    if (m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]
+            and "/crates/peregrine#" in m["package_id"]):
         print(m["executable"])')
 if [[ ${#tests[@]} -gt 0 ]]; then
     [[ ${#bins[@]} -eq ${#tests[@]} ]] || { echo "x86-tiers.sh: expected ${#tests[@]} test binaries, got ${#bins[@]}" >&2; exit 1; }
