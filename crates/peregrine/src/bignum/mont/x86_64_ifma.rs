@@ -13,13 +13,16 @@
 //!   exponentiation, one at the end (`Montgomery(x, 1) <= n`, then a masked
 //!   subtraction in radix 2^64).
 //! - `amm`: word-by-word Montgomery over the limbs `b[i]` of one operand.
-//!   Two sets of `N` accumulators, one for the `a * b[i]` products and one
-//!   for the `m * y` products, so that the two `vpmadd52` chains of a row
-//!   do not wait on each other; after the low halves the accumulators
-//!   shift down by one limb (`valignq`, the division by 2^52), then the
-//!   high halves come in at the same lanes. Limb 0 (which decides the next
-//!   `y = t k0 mod 2^52`) is tracked in a general-purpose register, so the
-//!   `y` chain is `imul`/`mulx`/`add` plus one `vmovq`; the vector lane 0
+//!   One set of `N` accumulators takes both the `a * b[i]` and the
+//!   `m * y` products, as OpenSSL's `amm52x20_x1`: the low halves, one
+//!   shift down by one limb (`valignq`, the division by 2^52), the high
+//!   halves. One shift a row instead of two (a set for each product, as
+//!   this kernel had before) halves the `valignq` traffic on port 5,
+//!   which bounded the loop on Sapphire Rapids: RSA-2048 signing about
+//!   1.4x faster, -3072 and -4096 5 to 9%. Limb 0 (which decides the next
+//!   `y = t k0 mod 2^52`) is tracked in a general-purpose register: the
+//!   exact `(t + m0 y) >> 52` in 128 bits, plus the shifted lane 0 (one
+//!   `vmovq`); the vector lane 0
 //!   is overwritten with it at the end. The accumulator limbs stay below
 //!   `4 L 2^52 < 2^60` (no overflow); the result is normalized to 52-bit
 //!   limbs by one shift-and-add pass and a carry-lookahead over the lane
@@ -108,10 +111,11 @@ fn store(d: &mut [u64], v: __m256i) {
 /// (the first of at least `L`), `k0 = -m^(-1) mod 2^52`.
 ///
 /// `K = 2` ([`pow_pair`], OpenSSL's and aws-lc's dual exponentiation of
-/// the two CRT halves) runs up to [`PAIR_MAX_LIMBS52`]: on Intel the
-/// single problem's chains leave the multipliers idle there, while on Zen
-/// 4, whose 256-bit IFMA is throughput-bound here, the pair measured 10 to
-/// 45% slower (RSA-2048 to -4096 sign).
+/// the two CRT halves) runs up to [`PAIR_MAX_LIMBS52`]: each problem's
+/// chain (broadcast, two `vpmadd52`, `valignq`, `vmovq`, `imul`) leaves
+/// the multipliers idle that the other problem fills; on Zen 4, whose
+/// 256-bit IFMA is throughput-bound here, the pair measured 10 to 45%
+/// slower (RSA-2048 to -4096 sign, with the two-set kernel).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn amm_k<const N: usize, const K: usize>(
@@ -127,11 +131,9 @@ fn amm_k<const N: usize, const K: usize>(
         core::array::from_fn(|s| core::array::from_fn(|v| load(&a[s][4 * v..])));
     let mv: [[__m256i; N]; K] =
         core::array::from_fn(|s| core::array::from_fn(|v| load(&m[s][4 * v..])));
-    let mut ra = [[zero; N]; K];
-    let mut rm = [[zero; N]; K];
+    let mut acc = [[zero; N]; K];
     let a0: [u64; K] = core::array::from_fn(|s| a[s][0]);
     let m0: [u64; K] = core::array::from_fn(|s| m[s][0]);
-    let m1: [u64; K] = core::array::from_fn(|s| m[s][1]);
     let mut acc0 = [0u64; K];
     #[allow(clippy::needless_range_loop)] // `i` indexes every problem's `b`
     for i in 0..l {
@@ -139,42 +141,34 @@ fn amm_k<const N: usize, const K: usize>(
             let bi = b[s][i];
             let bv = _mm256_set1_epi64x(bi as i64);
             let p = (a0[s] as u128) * (bi as u128);
-            let t = acc0[s] + (p as u64 & MASK52);
-            let y = t.wrapping_mul(k0[s]) & MASK52;
+            let t = acc0[s] as u128 + p;
+            let y = (t as u64).wrapping_mul(k0[s]) & MASK52;
             let yv = _mm256_set1_epi64x(y as i64);
-            let q = (m0[s] as u128) * (y as u128);
-            let carry = (t + (q as u64 & MASK52)) >> 52;
-            let (ra, rm) = (&mut ra[s], &mut rm[s]);
+            // Limb 0 exactly, its low 52 bits now zero: the carry out.
+            let carry = ((t + (m0[s] as u128) * (y as u128)) >> 52) as u64;
+            let acc = &mut acc[s];
             for v in 0..N {
-                ra[v] = _mm256_madd52lo_epu64(ra[v], av[s][v], bv);
+                acc[v] = _mm256_madd52lo_epu64(acc[v], av[s][v], bv);
             }
-            // Limb 1 before the `m * y` low halves, which come in by a
-            // scalar product instead: the next `y` does not wait for them.
-            let x = _mm_extract_epi64::<1>(_mm256_castsi256_si128(_mm256_add_epi64(ra[0], rm[0])))
-                as u64;
             for v in 0..N {
-                rm[v] = _mm256_madd52lo_epu64(rm[v], mv[s][v], yv);
+                acc[v] = _mm256_madd52lo_epu64(acc[v], mv[s][v], yv);
             }
-            // Divide by 2^52: every accumulator one limb down.
+            // Divide by 2^52: the accumulators one limb down.
             for v in 0..N {
-                let (na, nm) = if v + 1 < N {
-                    (ra[v + 1], rm[v + 1])
-                } else {
-                    (zero, zero)
-                };
-                ra[v] = _mm256_alignr_epi64::<1>(na, ra[v]);
-                rm[v] = _mm256_alignr_epi64::<1>(nm, rm[v]);
+                let next = if v + 1 < N { acc[v + 1] } else { zero };
+                acc[v] = _mm256_alignr_epi64::<1>(next, acc[v]);
             }
-            acc0[s] =
-                x + (m1[s].wrapping_mul(y) & MASK52) + carry + (p >> 52) as u64 + (q >> 52) as u64;
+            acc0[s] = carry + _mm_cvtsi128_si64(_mm256_castsi256_si128(acc[0])) as u64;
             for v in 0..N {
-                ra[v] = _mm256_madd52hi_epu64(ra[v], av[s][v], bv);
-                rm[v] = _mm256_madd52hi_epu64(rm[v], mv[s][v], yv);
+                acc[v] = _mm256_madd52hi_epu64(acc[v], av[s][v], bv);
+            }
+            for v in 0..N {
+                acc[v] = _mm256_madd52hi_epu64(acc[v], mv[s][v], yv);
             }
         }
     }
     for (s, r) in r.iter_mut().enumerate() {
-        let mut x: [__m256i; N] = core::array::from_fn(|v| _mm256_add_epi64(ra[s][v], rm[s][v]));
+        let mut x: [__m256i; N] = acc[s];
         x[0] = _mm256_mask_set1_epi64(x[0], 1, acc0[s] as i64);
         normalize(&mut x);
         for (v, x) in x.iter().enumerate() {
@@ -239,10 +233,11 @@ pub unsafe fn pow(out: &mut [u64], base: &[u64], exp: &[u8], n: &[u64], n0: u64,
 
 /// The widest value (in 52-bit limbs) at which [`pow_pair`] beats two
 /// [`pow`] calls. Measured on a Sapphire Rapids Xeon (`speed rsa2048
-/// --impl ifma`, alternating builds): 20 limbs (RSA-2048's halves) about
-/// 8% faster interleaved; at 32 and 40 limbs (RSA-3072, -4096) the two
-/// problems' accumulators no longer fit the 32 vector registers and the
-/// pair was 12 to 20% slower.
+/// rsa3072 rsa4096 --cpu-time`, alternating builds): 20 limbs (RSA-2048's
+/// halves) about 8% faster interleaved with the two-set kernel; at 32 and
+/// 40 limbs (RSA-3072, -4096) the pair was 12 to 20% slower then, and
+/// with the one-set kernel on a par or up to 5% slower (the loop is
+/// throughput-bound there already).
 pub const PAIR_MAX_LIMBS52: usize = 20;
 
 /// Two exponentiations in one pass of the vector unit (the CRT halves of
