@@ -327,3 +327,36 @@ fn poly1305_on_an_avx512_ifma_host() {
     let alg = peregrine::registry::find("poly1305").expect("poly1305");
     assert_eq!(alg.best(), want);
 }
+
+/// An AVX-512 IFMA host: RSA's exponentiation runs the zmm IFMA kernel
+/// (`ifma512`) when 512-bit vectors are in force, the ymm one (`ifma`)
+/// under the 256-bit policy, and the ADX kernel without IFMA.
+#[test]
+fn rsa_on_an_avx512_ifma_host() {
+    use peregrine::cpu::{self, Feature};
+    let eff = cpu::effective();
+    let ifma = [
+        Feature::Avx512f,
+        Feature::Avx512vl,
+        Feature::Avx512ifma,
+        Feature::Bmi2,
+        Feature::Adx,
+    ]
+    .iter()
+    .all(|&f| eff.has(f));
+    let want = match (ifma, eff.has(Feature::Zmm)) {
+        (true, true) => "ifma512",
+        (true, false) => "ifma",
+        _ if cfg!(target_arch = "x86_64") && eff.has(Feature::Bmi2) && eff.has(Feature::Adx) => {
+            "adx"
+        }
+        _ => {
+            eprintln!("rsa_on_an_avx512_ifma_host: no AVX-512 IFMA or ADX here");
+            return;
+        }
+    };
+    for alg in ["rsa2048", "rsa4096", "dsa2048"] {
+        let alg = peregrine::registry::find(alg).expect(alg);
+        assert_eq!(alg.best(), want);
+    }
+}

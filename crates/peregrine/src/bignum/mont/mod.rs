@@ -13,7 +13,8 @@
 //!
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
-//! | `Ifma` | `x86_64_ifma.rs` (+ `x86_64_adx.rs`) | AVX-512 F/VL/IFMA for [`Modulus::pow`](crate::bignum::Modulus::pow) at 8 to 32 limbs; `mul`/`sqr` and every other width are the ADX kernel's, so it also needs BMI2 + ADX |
+//! | `Ifma512` | `x86_64_ifma.rs` (`z`, + `x86_64_adx.rs`) | as `Ifma`, on zmm (eight limbs a vector), where 512-bit vectors run at full clock (`Zmm`) |
+//! | `Ifma` | `x86_64_ifma.rs` (`y`, + `x86_64_adx.rs`) | AVX-512 F/VL/IFMA for [`Modulus::pow`](crate::bignum::Modulus::pow) at 8 to 32 limbs; `mul`/`sqr` and every other width are the ADX kernel's, so it also needs BMI2 + ADX |
 //! | `Adx` | `x86_64_adx.rs` | BMI2 + ADX: `mulx` and the two carry chains of `adcx`/`adox` |
 //! | `Bmi2` | `x86_64_bmi2.rs` | BMI2: `mulx` with one `adc` chain |
 //! | `Aarch64` | `aarch64.rs` | the base ISA (`mul`/`umulh`); listed as needing NEON so `PEREGRINE_CPU=-neon` or `none` turns it off |
@@ -38,6 +39,12 @@ pub(crate) use soft::square as soft_square;
 
 crate::cpu::backends! {
     primitive: "montgomery", doc: "A Montgomery multiplication backend.";
+    /// AVX-512 IFMA on zmm: [`Ifma`](Self::Ifma)'s radix-2^52
+    /// exponentiation with eight limbs a vector. On Sapphire Rapids the
+    /// zmm `vpmadd52` runs two a cycle (ports 0 and 5), twice the ymm
+    /// kernel's multiply lanes; where 512-bit vectors lower the clock (the
+    /// `zmm` list) it is not chosen.
+    Ifma512 = "ifma512", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma, Zmm];
     /// AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`, ymm): the secret-exponent
     /// exponentiation ([`Modulus::pow`](crate::bignum::Modulus::pow): RSA's
     /// CRT halves, Miller-Rabin) runs in radix 2^52 for moduli of 8 to 32
@@ -115,7 +122,7 @@ pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n
         // slice has `n.len()` limbs, `1 <= n.len() <= MAX_LIMBS` (checked by
         // the callers: `mul` above and `Modulus`, which fixes the width).
         #[cfg(target_arch = "x86_64")]
-        Impl::Adx | Impl::Ifma => unsafe { x86_64_adx::mul(r, a, b, n, n0) },
+        Impl::Adx | Impl::Ifma | Impl::Ifma512 => unsafe { x86_64_adx::mul(r, a, b, n, n0) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::mul(r, a, b, n, n0) },
@@ -133,7 +140,7 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
     match imp.0 {
         // SAFETY: as in `mul_unchecked`.
         #[cfg(target_arch = "x86_64")]
-        Impl::Adx | Impl::Ifma => unsafe { x86_64_adx::sqr(r, a, n, n0) },
+        Impl::Adx | Impl::Ifma | Impl::Ifma512 => unsafe { x86_64_adx::sqr(r, a, n, n0) },
         // SAFETY: as in `mul_unchecked`.
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::sqr(r, a, n, n0) },
@@ -152,7 +159,9 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
 pub(crate) fn pow52_limbs(imp: Checked, k: usize) -> Option<usize> {
     match imp.0 {
         #[cfg(target_arch = "x86_64")]
-        Impl::Ifma => x86_64_ifma::limbs52(k),
+        Impl::Ifma => x86_64_ifma::y::limbs52(k),
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => x86_64_ifma::z::limbs52(k),
         _ => None,
     }
 }
@@ -177,7 +186,10 @@ pub(crate) fn pow52(
         // AVX-512 F, VL and IFMA (`Impl::needs`); the width is one the
         // kernel takes and the slices have `k` limbs (asserted above).
         #[cfg(target_arch = "x86_64")]
-        Impl::Ifma => unsafe { x86_64_ifma::pow(r, base, exp, n, n0, rr52) },
+        Impl::Ifma => unsafe { x86_64_ifma::y::pow(r, base, exp, n, n0, rr52) },
+        // SAFETY: as above; `Ifma512` needs all `Ifma` needs.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => unsafe { x86_64_ifma::z::pow(r, base, exp, n, n0, rr52) },
         _ => unreachable!(),
     }
     final_sub(r, 0, n);
@@ -189,7 +201,13 @@ pub(crate) fn pow52(
 pub(crate) fn pow52_pair_wins(imp: Checked, k: usize) -> bool {
     match imp.0 {
         #[cfg(target_arch = "x86_64")]
-        Impl::Ifma => x86_64_ifma::limbs52(k).is_some_and(|l| l <= x86_64_ifma::PAIR_MAX_LIMBS52),
+        Impl::Ifma => {
+            x86_64_ifma::y::limbs52(k).is_some_and(|l| l <= x86_64_ifma::y::PAIR_MAX_LIMBS52)
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => {
+            x86_64_ifma::z::limbs52(k).is_some_and(|l| l <= x86_64_ifma::z::PAIR_MAX_LIMBS52)
+        }
         _ => false,
     }
 }
@@ -218,7 +236,12 @@ pub(crate) fn pow52_pair(
         // exponent lengths agree (asserted above).
         #[cfg(target_arch = "x86_64")]
         Impl::Ifma => unsafe {
-            x86_64_ifma::pow_pair([&mut *r0, &mut *r1], base, exp, n, n0, rr52)
+            x86_64_ifma::y::pow_pair([&mut *r0, &mut *r1], base, exp, n, n0, rr52)
+        },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => unsafe {
+            x86_64_ifma::z::pow_pair([&mut *r0, &mut *r1], base, exp, n, n0, rr52)
         },
         _ => unreachable!(),
     }
