@@ -745,22 +745,25 @@ fn probable_primes() {
     assert!(!is_probable_prime(&Nat::from_u64(4)).unwrap());
 }
 
-/// `pow_vartime`'s short-exponent path (square and multiply, ending in a
-/// product by the plain base when the exponent is odd) on every kernel:
-/// every exponent 0..=70, and 2^k and 2^k +- 1 up to 32 bits, the path's
-/// limit, and just over it.
+/// `pow_vartime`'s short-exponent paths (square and multiply, ending in a
+/// product by the plain base when the exponent is odd; on IFMA the
+/// radix-2^52 one up to 64 bits) on every kernel: every exponent 0..=70,
+/// and 2^k and 2^k +- 1 up to 32 and 64 bits, the paths' limits, and just
+/// over them.
 #[test]
 fn pow_vartime_short_exponents() {
     let mut rng = Rng(0x736872);
     for_each_impl::<Impl>("pow_vartime short exponents", |c| {
-        for bits in [61, 64, 65, 1024, 2048] {
+        // 2049 to 4096: the zmm IFMA kernel's public-exponent widths past
+        // its secret-exponent ones (six to ten zmm); 4097: past them.
+        for bits in [61, 64, 65, 1024, 2048, 2049, 3072, 4096, 4097] {
             let n = moduli(&mut rng, bits).remove(0);
             let md = Modulus::with_impl(&nat(&n), c).unwrap();
             let a = random_below(&mut rng, &n);
             let na = nat_w(&a, md.limbs());
-            let mut exps: Vec<u64> = (0..=70).collect();
-            for k in [16u32, 17, 31, 32, 33] {
-                exps.extend([(1u64 << k) - 1, 1 << k, (1 << k) + 1]);
+            let mut exps: Vec<u128> = (0..=70).collect();
+            for k in [16u32, 17, 31, 32, 33, 63, 64, 65] {
+                exps.extend([(1u128 << k) - 1, 1 << k, (1 << k) + 1]);
             }
             for e in exps {
                 let want = a.modpow(&BigUint::from(e), &n);

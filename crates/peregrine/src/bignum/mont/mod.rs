@@ -47,9 +47,11 @@ crate::cpu::backends! {
     Ifma512 = "ifma512", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma, Zmm];
     /// AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq`, ymm): the secret-exponent
     /// exponentiation ([`Modulus::pow`](crate::bignum::Modulus::pow): RSA's
-    /// CRT halves, Miller-Rabin) runs in radix 2^52 for moduli of 8 to 32
-    /// limbs (512 to 2048 bits); single products and squarings, and the
-    /// exponentiation at every other width, are the `adx` kernel's. Hence
+    /// CRT halves, Miller-Rabin) and the public-exponent one up to 64-bit
+    /// exponents ([`Modulus::pow_vartime`](crate::bignum::Modulus::pow_vartime):
+    /// RSA's `e`) run in radix 2^52 for moduli of 8 to 32 limbs (512 to
+    /// 2048 bits); single products and squarings, and the exponentiations
+    /// at every other width, are the `adx` kernel's. Hence
     /// it needs BMI2 and ADX too (every CPU with IFMA has them).
     Ifma = "ifma", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma];
     /// x86_64 `mulx` with the two independent carry chains of `adcx`
@@ -168,7 +170,7 @@ pub(crate) fn pow52_limbs(imp: Checked, k: usize) -> Option<usize> {
 
 /// `r = base^exp mod n` (fully reduced) for a secret exponent (big-endian,
 /// its length public) by the radix-2^52 kernel of `imp`; `rr52 = 2^(104 L)
-/// mod n` with `L = pow52_limbs(imp, k)`. `base < n`; `r`, `base`, `rr52`
+/// mod n` with `L = pow52_limbs(imp, k)` (the AMM's row count). `base < n`; `r`, `base`, `rr52`
 /// have `k = n.len()` limbs. Panics when `pow52_limbs(imp, k)` is `None`.
 pub(crate) fn pow52(
     imp: Checked,
@@ -190,6 +192,48 @@ pub(crate) fn pow52(
         // SAFETY: as above; `Ifma512` needs all `Ifma` needs.
         #[cfg(target_arch = "x86_64")]
         Impl::Ifma512 => unsafe { x86_64_ifma::z::pow(r, base, exp, n, n0, rr52) },
+        _ => unreachable!(),
+    }
+    final_sub(r, 0, n);
+}
+
+/// [`pow52_limbs`] for [`pow52_vartime`], which the zmm kernel runs up
+/// to 64 limbs (4096 bits: RSA-3072 and -4096 public operations).
+#[inline]
+pub(crate) fn pow52_vartime_limbs(imp: Checked, k: usize) -> Option<usize> {
+    match imp.0 {
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => x86_64_ifma::y::limbs52_vartime(k),
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => x86_64_ifma::z::limbs52_vartime(k),
+        _ => None,
+    }
+}
+
+/// `r = base^exp mod n` (fully reduced) for a *public* exponent (an RSA
+/// `e`; variable time in `exp` only) by the radix-2^52 kernel of `imp`;
+/// arguments as [`pow52`], `L = pow52_vartime_limbs(imp, k)`. Panics when
+/// that is `None`.
+pub(crate) fn pow52_vartime(
+    imp: Checked,
+    r: &mut [u64],
+    base: &[u64],
+    exp: &[u8],
+    n: &[u64],
+    n0: u64,
+    rr52: &[u64],
+) {
+    let k = n.len();
+    assert!(
+        pow52_vartime_limbs(imp, k).is_some() && r.len() == k && base.len() == k && rr52.len() == k
+    );
+    match imp.0 {
+        // SAFETY: as in `pow52`.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => unsafe { x86_64_ifma::y::pow_vartime(r, base, exp, n, n0, rr52) },
+        // SAFETY: as in `pow52`.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => unsafe { x86_64_ifma::z::pow_vartime(r, base, exp, n, n0, rr52) },
         _ => unreachable!(),
     }
     final_sub(r, 0, n);

@@ -9,12 +9,20 @@
 //! `rsaz_exp_x2` use it for RSA; the code here is written from the
 //! description, with `core::arch` intrinsics.
 //!
-//! - A value of `L = LANES N` limbs of 52 bits (`N` vectors of `LANES`
-//!   limbs: ymm, four limbs, `N` from 3 to 10; zmm, eight, `N` from 2 to
-//!   5; `N` a const generic) with `2^(52 L) >= 4 n`, so that the AMM of two
-//!   values `< 2 n` is again `< 2 n`: no final subtraction inside the
-//!   exponentiation, one at the end (`Montgomery(x, 1) <= n`, then a masked
-//!   subtraction in radix 2^64).
+//! - A value of `L` limbs of 52 bits, the least with `2^(52 L) >= 4 n`, so
+//!   that the AMM of two values `< 2 n` is again `< 2 n`: no final
+//!   subtraction inside the exponentiation, one at the end
+//!   (`Montgomery(x, 1) <= n`, then a masked subtraction in radix 2^64).
+//!   It sits in `N = ceil(L / LANES)` vectors (ymm, four limbs, `N` from 3
+//!   to 10; zmm, eight, `N` from 2 to 5; `N` a const generic), the lanes
+//!   above `L` zero; the AMM runs `L` rows, not `LANES N`: RSA-2048's
+//!   halves take 20 rows in three zmm (24 rows before, when `L` was
+//!   rounded up to the vector: about 1.2x on signing).
+//! - A public exponent (`pow_vartime`: RSA's `e`, the signature check after
+//!   signing) runs square and multiply on the same AMM, one problem: RSA-2048
+//!   verification about 2x over the `adx` kernel's 64-bit products.
+//! - `Modulus` keeps the kernel's `R^2 mod n` (no recomputation per
+//!   exponentiation).
 //! - `amm`: word-by-word Montgomery over the limbs `b[i]` of one operand.
 //!   One set of `N` accumulators takes both the `a * b[i]` and the
 //!   `m * y` products, as OpenSSL's `amm52x20_x1`: the low halves, one
@@ -44,6 +52,10 @@ use core::arch::x86_64::*;
 const MASK52: u64 = (1 << 52) - 1;
 const WINDOW: usize = 5;
 const ENTRIES: usize = 1 << WINDOW;
+
+/// The storage of one value: 80 limbs of 52 bits (4096 bits; the first
+/// `LANES N` used).
+const W: usize = 80;
 
 /// The narrowest modulus (in 64-bit limbs) the exponentiation takes.
 pub const MIN_LIMBS: usize = 8;
@@ -96,7 +108,7 @@ type PowArgs<'a, const K: usize> = (
 
 /// One problem's table of 32 powers (each entry 40 limbs, the first
 /// `4 N` used), wiped on drop.
-struct Table([[u64; 40]; ENTRIES]);
+struct Table([[u64; W]; ENTRIES]);
 
 impl Drop for Table {
     fn drop(&mut self) {
@@ -107,7 +119,7 @@ impl Drop for Table {
 }
 
 /// Wipes `K` values of 40 limbs on drop.
-struct Wiped<const K: usize>([[u64; 40]; K]);
+struct Wiped<const K: usize>([[u64; W]; K]);
 
 impl<const K: usize> Drop for Wiped<K> {
     fn drop(&mut self) {
@@ -123,19 +135,39 @@ impl<const K: usize> Drop for Wiped<K> {
 /// invokes it defines (`y`: ymm, four limbs; `z`: zmm, eight).
 /// `n`: the vector counts `pow` instantiates; `np`: those of `pow_pair`.
 macro_rules! kernels {
-    (pair_max: $pair_max:expr, n: [$($n:literal),*], np: [$($np:literal),*]) => {
-        /// The number of 52-bit limbs for a `k`-limb modulus (a multiple of four,
-        /// `52 L >= 64 k + 2`), when the kernel takes that width.
+    (
+        pair_max: $pair_max:expr, n: [$($n:literal),*], np: [$($np:literal),*],
+        vartime_max: $vt_max:expr, nv: [$($nv:literal),*]
+    ) => {
+        /// The number of 52-bit limbs `L` for a `k`-limb modulus (the least
+        /// with `52 L >= 64 k + 2`), when the kernel takes that width: the
+        /// AMM's row count and `R = 2^(52 L)`. The vectors hold
+        /// `L.div_ceil(LANES)` of `LANES` limbs; the lanes above `L` stay
+        /// zero, so a row count that is not a multiple of the width costs
+        /// no row (RSA-2048's halves: 20 rows in three zmm, not 24).
         pub fn limbs52(k: usize) -> Option<usize> {
             (MIN_LIMBS..=MAX_LIMBS)
                 .contains(&k)
-                .then(|| LANES * (64 * k + 2).div_ceil(52).div_ceil(LANES))
+                .then(|| (64 * k + 2).div_ceil(52))
         }
 
-        /// `r[s] = a[s] b[s] 2^(-52 L) mod m[s]` for `K` independent problems in
-        /// one loop; almost: `r < 2 m` when `a, b < 2 m`
-        /// and `4 m <= 2^(52 L)`. Every operand has `L = 4 N` normalized limbs
-        /// (the first of at least `L`), `k0 = -m^(-1) mod 2^52`.
+        /// The widest modulus (64-bit limbs) [`pow_vartime`] takes.
+        pub const VARTIME_MAX_LIMBS: usize = $vt_max;
+
+        /// [`limbs52`] for [`pow_vartime`], which goes up to
+        /// [`VARTIME_MAX_LIMBS`].
+        pub fn limbs52_vartime(k: usize) -> Option<usize> {
+            (MIN_LIMBS..=VARTIME_MAX_LIMBS)
+                .contains(&k)
+                .then(|| (64 * k + 2).div_ceil(52))
+        }
+
+        /// `r[s] = a[s] b[s] 2^(-52 l) mod m[s]` for `K` independent problems in
+        /// one loop of `l` rows; almost: `r < 2 m` when `a, b < 2 m`
+        /// and `4 m <= 2^(52 l)`. Every operand has `LANES N >= l` normalized
+        /// limbs, those from `l` up zero; `k0 = -m^(-1) mod 2^52`.
+        /// `r` may be `a` or `b` (raw pointers: every limb of `a` and `m` is
+        /// loaded before the loop, `b` is read in it, `r` written after it).
         ///
         /// `K = 2` ([`pow_pair`], OpenSSL's and aws-lc's dual exponentiation of
         /// the two CRT halves) runs up to [`PAIR_MAX_LIMBS52`]: each problem's
@@ -145,24 +177,28 @@ macro_rules! kernels {
         /// slower (RSA-2048 to -4096 sign, with the two-set kernel).
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn amm_k<const N: usize, const K: usize>(
-            r: &mut [[u64; 40]; K],
-            a: [&[u64]; K],
-            b: [&[u64]; K],
-            m: [&[u64]; K],
+        unsafe fn amm_k<const N: usize, const K: usize>(
+            l: usize,
+            r: *mut [[u64; W]; K],
+            a: *const [[u64; W]; K],
+            b: *const [[u64; W]; K],
+            m: &[[u64; W]; K],
             k0: [u64; K],
         ) {
-            let l = LANES * N;
+            debug_assert!(l <= LANES * N);
             let zero = zero();
+            // SAFETY: the caller passes valid arrays; `a` is read here, `b`
+            // in the loop, and `r` (which may be either) written only after
+            // the last use of these references.
+            let (a, b) = unsafe { (&*a, &*b) };
             let av: [[V; N]; K] =
                 core::array::from_fn(|s| core::array::from_fn(|v| load(&a[s][LANES * v..])));
+            let a0: [u64; K] = core::array::from_fn(|s| a[s][0]);
             let mv: [[V; N]; K] =
                 core::array::from_fn(|s| core::array::from_fn(|v| load(&m[s][LANES * v..])));
             let mut acc = [[zero; N]; K];
-            let a0: [u64; K] = core::array::from_fn(|s| a[s][0]);
             let m0: [u64; K] = core::array::from_fn(|s| m[s][0]);
             let mut acc0 = [0u64; K];
-            #[allow(clippy::needless_range_loop)] // `i` indexes every problem's `b`
             for i in 0..l {
                 for s in 0..K {
                     let bi = b[s][i];
@@ -194,14 +230,49 @@ macro_rules! kernels {
                     }
                 }
             }
-            for (s, r) in r.iter_mut().enumerate() {
+            for s in 0..K {
                 let mut x: [V; N] = acc[s];
                 x[0] = mask_set1(x[0], 1, acc0[s] as i64);
                 normalize(&mut x);
+                // SAFETY: see above; the reads of `a` and `b` are done.
+                let r = unsafe { &mut (*r)[s] };
                 for (v, x) in x.iter().enumerate() {
                     store(&mut r[LANES * v..], *x);
                 }
             }
+        }
+
+        /// `r = a b 2^(-52 l) mod m` ([`amm_k`]) into a third array.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn amm_to<const N: usize, const K: usize>(
+            l: usize,
+            r: &mut [[u64; W]; K],
+            a: &[[u64; W]; K],
+            b: &[[u64; W]; K],
+            m: &[[u64; W]; K],
+            k0: [u64; K],
+        ) {
+            // SAFETY: three valid arrays (`a` and `b` may be the same).
+            unsafe { amm_k::<N, K>(l, r, a, b, m, k0) }
+        }
+
+        /// `x = x b 2^(-52 l) mod m` ([`amm_k`]) in place; `b` may be `x`
+        /// itself (`None`: a squaring).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn amm_in<const N: usize, const K: usize>(
+            l: usize,
+            x: &mut [[u64; W]; K],
+            b: Option<&[[u64; W]; K]>,
+            m: &[[u64; W]; K],
+            k0: [u64; K],
+        ) {
+            let x: *mut [[u64; W]; K] = x;
+            let b = b.map_or(x.cast_const(), |b| b as *const _);
+            // SAFETY: `x` and `b` are valid; `amm_k` allows `r` to alias
+            // its operands.
+            unsafe { amm_k::<N, K>(l, x, x, b, m, k0) }
         }
 
         /// Limbs below 2^63 to normalized 52-bit limbs (the value must fit in
@@ -213,16 +284,17 @@ macro_rules! kernels {
             let mask = set1(MASK52 as i64);
             let zero = zero();
             let hi: [V; N] = core::array::from_fn(|v| srl52(s[v]));
-            let mut g = 0u64;
-            let mut p = 0u64;
+            // One bit a lane: up to 80 lanes (ten zmm), so 128-bit masks.
+            let mut g = 0u128;
+            let mut p = 0u128;
             for v in 0..N {
                 let prev = if v > 0 { hi[v - 1] } else { zero };
                 s[v] = add(
                     and(s[v], mask),
                     up_top(hi[v], prev),
                 );
-                g |= u64::from(gt_mask(s[v], mask)) << (LANES * v);
-                p |= u64::from(eq_mask(s[v], mask)) << (LANES * v);
+                g |= u128::from(gt_mask(s[v], mask)) << (LANES * v);
+                p |= u128::from(eq_mask(s[v], mask)) << (LANES * v);
             }
             let carries = ((g << 1).wrapping_add(p)) ^ p;
             let one = set1(1);
@@ -245,7 +317,7 @@ macro_rules! kernels {
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         pub unsafe fn pow(out: &mut [u64], base: &[u64], exp: &[u8], n: &[u64], n0: u64, rr52: &[u64]) {
             let args = ([out], [base], [exp], [n], [n0], [rr52]);
-            match limbs52(n.len()).map(|l| l / LANES) {
+            match limbs52(n.len()).map(|l| l.div_ceil(LANES)) {
                 $(Some($n) => pow_k::<$n, 1>(args),)*
                 _ => unreachable!("limbs52 covers 8 to 32 limbs"),
             }
@@ -285,7 +357,7 @@ macro_rules! kernels {
         ) {
             assert!(n[0].len() == n[1].len() && exp[0].len() == exp[1].len());
             let args = (out, base, exp, n, n0, rr52);
-            match limbs52(n[0].len()).map(|l| l / LANES) {
+            match limbs52(n[0].len()).map(|l| l.div_ceil(LANES)) {
                 $(Some($np) => pow_k::<$np, 2>(args),)*
                 _ => unreachable!("pow_pair runs up to PAIR_MAX_LIMBS52"),
             }
@@ -295,7 +367,7 @@ macro_rules! kernels {
         /// limbs of each), kept by a mask compare, never a secret address.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl")]
-        fn select<const N: usize>(table: &[[u64; 40]; ENTRIES], idx: u64, out: &mut [u64; 40]) {
+        fn select<const N: usize>(table: &[[u64; W]; ENTRIES], idx: u64, out: &mut [u64; W]) {
             let want = set1(idx as i64);
             let mut acc = [zero(); N];
             for (e, entry) in table.iter().enumerate() {
@@ -312,63 +384,45 @@ macro_rules! kernels {
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn pow_k<const N: usize, const K: usize>(args: PowArgs<'_, K>) {
             let (out, base, exp, n, n0, rr52) = args;
-            let l = LANES * N;
+            let l = limbs52(n[0].len()).expect("a width the kernel takes");
             let k0: [u64; K] = core::array::from_fn(|s| n0[s] & MASK52);
-            let mut m = Wiped([[0u64; 40]; K]);
-            let mut rr = Wiped([[0u64; 40]; K]);
-            let mut acc = Wiped([[0u64; 40]; K]);
-            let mut entry = Wiped([[0u64; 40]; K]);
-            let mut r = Wiped([[0u64; 40]; K]);
-            let mut one = [[0u64; 40]; K];
+            let mut m = Wiped([[0u64; W]; K]);
+            let mut rr = Wiped([[0u64; W]; K]);
+            let mut x = Wiped([[0u64; W]; K]);
+            let mut entry = Wiped([[0u64; W]; K]);
+            let mut one = [[0u64; W]; K];
             for s in 0..K {
                 to_radix52(&mut m.0[s][..l], n[s]);
                 to_radix52(&mut rr.0[s][..l], rr52[s]);
-                to_radix52(&mut acc.0[s][..l], base[s]);
+                to_radix52(&mut x.0[s][..l], base[s]);
                 one[s][0] = 1;
             }
             let mut tables: alloc::boxed::Box<[Table; K]> =
-                alloc::boxed::Box::new(core::array::from_fn(|_| Table([[0u64; 40]; ENTRIES])));
-            let ms: [&[u64]; K] = core::array::from_fn(|s| &m.0[s][..]);
+                alloc::boxed::Box::new(core::array::from_fn(|_| Table([[0u64; W]; ENTRIES])));
+            let m = &m.0;
             // Powers 0..31 of the base, in the Montgomery domain of R = 2^(52 L):
             // R mod n, base R mod n, then squarings and products by the base.
-            amm_k::<N, K>(
-                &mut r.0,
-                core::array::from_fn(|s| &rr.0[s][..]),
-                core::array::from_fn(|s| &one[s][..]),
-                ms,
-                k0,
-            );
+            amm_to::<N, K>(l, &mut entry.0, &rr.0, &one, m, k0);
             for s in 0..K {
-                tables[s].0[0] = r.0[s];
+                tables[s].0[0] = entry.0[s];
             }
-            amm_k::<N, K>(
-                &mut r.0,
-                core::array::from_fn(|s| &acc.0[s][..]),
-                core::array::from_fn(|s| &rr.0[s][..]),
-                ms,
-                k0,
-            );
+            amm_in::<N, K>(l, &mut x.0, Some(&rr.0), m, k0);
             for s in 0..K {
-                tables[s].0[1] = r.0[s];
+                tables[s].0[1] = x.0[s];
             }
             for i in 2..ENTRIES {
-                let (x, y) = if i % 2 == 0 {
+                let (p, q) = if i % 2 == 0 {
                     (i / 2, i / 2)
                 } else {
                     (i - 1, 1)
                 };
-                amm_k::<N, K>(
-                    &mut r.0,
-                    core::array::from_fn(|s| &tables[s].0[x][..]),
-                    core::array::from_fn(|s| &tables[s].0[y][..]),
-                    ms,
-                    k0,
-                );
+                let pa: [[u64; W]; K] = core::array::from_fn(|s| tables[s].0[p]);
+                let qa: [[u64; W]; K] = core::array::from_fn(|s| tables[s].0[q]);
+                amm_to::<N, K>(l, &mut entry.0, &pa, &qa, m, k0);
                 for s in 0..K {
-                    tables[s].0[i] = r.0[s];
+                    tables[s].0[i] = entry.0[s];
                 }
             }
-            acc.0 = core::array::from_fn(|s| tables[s].0[0]);
             // The exponents have the same (public) length.
             let nbits = 8 * exp[0].len();
             let mut pos = nbits;
@@ -378,6 +432,9 @@ macro_rules! kernels {
             }
             .min(nbits);
             let mut first_window = true;
+            // The running power: `x`, squared and multiplied in place.
+            let acc = &mut x.0;
+            *acc = core::array::from_fn(|s| tables[s].0[0]);
             while pos > 0 {
                 pos -= width;
                 for s in 0..K {
@@ -385,42 +442,81 @@ macro_rules! kernels {
                     select::<N>(&tables[s].0, w, &mut entry.0[s]);
                 }
                 if first_window {
-                    acc.0 = entry.0;
+                    *acc = entry.0;
                     first_window = false;
                 } else {
                     for _ in 0..width {
-                        amm_k::<N, K>(
-                            &mut r.0,
-                            core::array::from_fn(|s| &acc.0[s][..]),
-                            core::array::from_fn(|s| &acc.0[s][..]),
-                            ms,
-                            k0,
-                        );
-                        acc.0 = r.0;
+                        amm_in::<N, K>(l, acc, None, m, k0);
                     }
-                    amm_k::<N, K>(
-                        &mut r.0,
-                        core::array::from_fn(|s| &acc.0[s][..]),
-                        core::array::from_fn(|s| &entry.0[s][..]),
-                        ms,
-                        k0,
-                    );
-                    acc.0 = r.0;
+                    amm_in::<N, K>(l, acc, Some(&entry.0), m, k0);
                 }
                 width = WINDOW;
             }
             // Out of the Montgomery domain: <= n; the caller's final subtraction
             // (in radix 2^64) makes it < n.
-            amm_k::<N, K>(
-                &mut r.0,
-                core::array::from_fn(|s| &acc.0[s][..]),
-                core::array::from_fn(|s| &one[s][..]),
-                ms,
-                k0,
-            );
+            amm_in::<N, K>(l, acc, Some(&one), m, k0);
             for (s, o) in out.into_iter().enumerate() {
-                from_radix52(o, &r.0[s][..l]);
+                from_radix52(o, &acc[s][..l]);
             }
+        }
+
+        /// `out = base^exp mod n` (`<= n`, as [`pow`]) for a *public*
+        /// exponent (an RSA `e`): square and multiply from the top bit,
+        /// variable time in `exp` only (its bits decide the products),
+        /// constant time in `base` and `n`.
+        ///
+        /// # Safety
+        ///
+        /// As [`pow`].
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        pub unsafe fn pow_vartime(
+            out: &mut [u64],
+            base: &[u64],
+            exp: &[u8],
+            n: &[u64],
+            n0: u64,
+            rr52: &[u64],
+        ) {
+            let args = ([out], [base], [exp], [n], [n0], [rr52]);
+            match limbs52_vartime(n.len()).map(|l| l.div_ceil(LANES)) {
+                $(Some($nv) => pow_vartime_k::<$nv>(args),)*
+                _ => unreachable!("limbs52_vartime covers 8 to VARTIME_MAX_LIMBS"),
+            }
+        }
+
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn pow_vartime_k<const N: usize>(args: PowArgs<'_, 1>) {
+            let ([out], [base], [exp], [n], [n0], [rr52]) = args;
+            let l = limbs52_vartime(n.len()).expect("a width the kernel takes");
+            let k0 = [n0 & MASK52];
+            let mut m = [[0u64; W]; 1];
+            let mut x = Wiped([[0u64; W]; 1]);
+            let mut b = Wiped([[0u64; W]; 1]);
+            let mut one = [[0u64; W]; 1];
+            to_radix52(&mut m[0][..l], n);
+            to_radix52(&mut x.0[0][..l], rr52);
+            to_radix52(&mut b.0[0][..l], base);
+            one[0][0] = 1;
+            // base R mod n (almost).
+            amm_in::<N, 1>(l, &mut b.0, Some(&x.0), &m, k0);
+            // The bits of exp from the top one down (none: the result is 1).
+            let bit = |i: usize| (exp[exp.len() - 1 - i / 8] >> (i % 8)) & 1 == 1;
+            let nbits = (0..8 * exp.len()).rev().find(|&i| bit(i)).map_or(0, |t| t + 1);
+            if nbits == 0 {
+                // base^0 = 1 (the caller's final subtraction makes it 0 mod 1).
+                out.fill(0);
+                out[0] = 1;
+                return;
+            }
+            x.0 = b.0;
+            for i in (0..nbits - 1).rev() {
+                amm_in::<N, 1>(l, &mut x.0, None, &m, k0);
+                if bit(i) {
+                    amm_in::<N, 1>(l, &mut x.0, Some(&b.0), &m, k0);
+                }
+            }
+            amm_in::<N, 1>(l, &mut x.0, Some(&one), &m, k0);
+            from_radix52(out, &x.0[0][..l]);
         }
     };
 }
@@ -542,7 +638,10 @@ pub mod y {
         _mm256_mask_blend_epi64(k, a, b)
     }
 
-    kernels!(pair_max: 20, n: [3, 4, 5, 6, 7, 8, 9, 10], np: [3, 4, 5]);
+    kernels!(
+        pair_max: 20, n: [3, 4, 5, 6, 7, 8, 9, 10], np: [3, 4, 5],
+        vartime_max: 32, nv: [3, 4, 5, 6, 7, 8, 9, 10]
+    );
 }
 
 /// The kernel on zmm: eight 52-bit limbs a vector (the `ifma512`
@@ -664,7 +763,10 @@ pub mod z {
         _mm512_mask_blend_epi64(k, a, b)
     }
 
-    kernels!(pair_max: 40, n: [2, 3, 4, 5], np: [2, 3, 4, 5]);
+    kernels!(
+        pair_max: 40, n: [2, 3, 4, 5], np: [2, 3, 4, 5],
+        vartime_max: 64, nv: [2, 3, 4, 5, 6, 7, 8, 9, 10]
+    );
 }
 
 #[cfg(test)]
@@ -728,18 +830,19 @@ mod tests {
     #[test]
     fn limb_counts() {
         assert_eq!(y::limbs52(16), Some(20));
-        assert_eq!(y::limbs52(24), Some(32));
+        assert_eq!(y::limbs52(24), Some(30));
         assert_eq!(y::limbs52(32), Some(40));
-        assert_eq!(z::limbs52(16), Some(24));
-        assert_eq!(z::limbs52(24), Some(32));
+        assert_eq!(y::limbs52(8), Some(10));
+        assert_eq!(z::limbs52(16), Some(20));
+        assert_eq!(z::limbs52(24), Some(30));
         assert_eq!(z::limbs52(32), Some(40));
         for f in [y::limbs52, z::limbs52] {
             assert_eq!(f(7), None);
             assert_eq!(f(33), None);
         }
         for k in MIN_LIMBS..=MAX_LIMBS {
-            for (l, lanes) in [(y::limbs52(k).unwrap(), 4), (z::limbs52(k).unwrap(), 8)] {
-                assert!(52 * l >= 64 * k + 2 && l.is_multiple_of(lanes) && l <= 40);
+            for l in [y::limbs52(k).unwrap(), z::limbs52(k).unwrap()] {
+                assert!(52 * l >= 64 * k + 2 && 52 * (l - 1) < 64 * k + 2 && l <= 40);
             }
         }
     }
