@@ -898,6 +898,44 @@ fn bench_rsa<const BITS: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> 
     })
 }
 
+/// The operations of the `mont1024` row: one Montgomery product, alone
+/// or two interleaved (as RSA-2048's CRT halves run).
+const MONT_OPS: &[&str] = &["product", "pair"];
+
+/// Products per `mont1024` call.
+const MONT_CHAIN: usize = 64;
+
+/// `MONT_CHAIN` dependent 1024-bit Montgomery products per call on the
+/// kernel `imp` ([`Modulus::bench_product_chain`]): op 0 one chain, op 1
+/// two interleaved (each of the two products counts; `None` where the
+/// kernel has no paired product). The value comes back unchanged (the
+/// factor is `R mod n`), and its first byte is returned.
+fn bench_mont1024(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    use crate::bignum::{Modulus, Nat};
+    let c = checked::<mont::Impl>(imp)?;
+    // A fixed odd 1024-bit modulus with its top bit set, and x < 2^1024 - n.
+    let (mut n, mut x) = ([0u64; 16], [0u64; 16]);
+    let mut h = 0x9e37_79b9_7f4a_7c15u64;
+    for i in 0..16 {
+        h ^= h << 13;
+        h ^= h >> 7;
+        h ^= h << 17;
+        n[i] = h;
+        x[i] = h.rotate_left(17);
+    }
+    n[0] |= 1;
+    n[15] |= 1 << 63;
+    x[15] >>= 4;
+    let (n, x) = (Nat::from_limbs(&n), Nat::from_limbs(&x));
+    let md = Modulus::with_impl(&n, c).ok()?;
+    let pair = o.op == 1;
+    md.bench_product_chain(&x, 1, pair)?;
+    Some(Box::new(move |_: &mut [u8]| {
+        md.bench_product_chain(&x, MONT_CHAIN / (1 + usize::from(pair)), pair)
+            .map_or(0, |[a, _]| a.as_limbs()[0] as u8)
+    }))
+}
+
 /// Key generation runs on the kernel the prime search picks (the best), so
 /// that is its one backend.
 fn keygen_impls() -> Vec<ImplStatus> {
@@ -1752,6 +1790,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
         no_stream,
         bench_hmac_many
     ),
+    entry!(
+        "mont1024",
+        [],
+        "1024-bit Montgomery product (64 a call)",
+        Kind::PublicKey(MONT_OPS),
+        0,
+        MONT_CHAIN,
+        mont::Impl,
+        no_stream,
+        bench_mont1024
+    ),
     rsa!("rsa1024", "RSA-1024", 1024),
     rsa!("rsa2048", "RSA-2048", 2048),
     rsa!("rsa3072", "RSA-3072", 3072),
@@ -2007,6 +2056,27 @@ mod tests {
         }
         assert!(find("SHA2-256").is_some());
         assert!(find("nope").is_none());
+    }
+
+    /// The `mont1024` row's chains give back their input on every kernel,
+    /// alone and (on IFMA) paired; the pair is `None` elsewhere.
+    #[test]
+    fn mont_row_checks_its_chain() {
+        let a = find("mont1024").unwrap();
+        for s in a.impls().iter().filter(|s| s.available) {
+            let o = |op| BenchOptions {
+                op,
+                ..BenchOptions::default()
+            };
+            let one = a.bench(s.name, &o(0)).unwrap()(&mut []);
+            match a.bench(s.name, &o(1)) {
+                Some(mut f) => {
+                    assert!(s.name.starts_with("ifma"), "{}", s.name);
+                    assert_eq!(f(&mut []), one, "{}", s.name);
+                }
+                None => assert!(!s.name.starts_with("ifma"), "{}", s.name),
+            }
+        }
     }
 
     /// The NIST-curve rows run on every kernel: signatures verify, ECDH

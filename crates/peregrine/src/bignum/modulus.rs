@@ -441,6 +441,50 @@ impl Modulus {
         Ok((x, y))
     }
 
+    /// For `speed`'s `mont1024` row (the cost of one Montgomery product
+    /// on this kernel): `count` dependent products `x = x (R mod n) R^-1`
+    /// (radix 2^52 on IFMA, 2^64 elsewhere), which leave `x` unchanged, so
+    /// the result checks the chain. `pair`: two such chains interleaved in
+    /// one pass, as the IFMA kernel runs RSA's CRT halves (`None` where
+    /// the kernel has no paired product). `x < n` and `x + n < 2^(64 k)`.
+    #[doc(hidden)]
+    pub fn bench_product_chain(&self, x: &Nat, count: usize, pair: bool) -> Option<[Nat; 2]> {
+        self.check(x).ok()?;
+        let k = self.limbs();
+        let (mut a, mut b) = (x.clone(), x.clone());
+        match (&self.rr52, mont::pow52_limbs(self.imp, k)) {
+            (Some(rr52), Some(_)) if !pair => {
+                mont::pow52_product_chain(
+                    self.imp,
+                    [&mut a.limbs],
+                    &self.n.limbs,
+                    self.n0,
+                    &rr52.limbs,
+                    count,
+                );
+            }
+            (Some(rr52), Some(_)) if mont::pow52_pair_wins(self.imp, k) => {
+                mont::pow52_product_chain(
+                    self.imp,
+                    [&mut a.limbs, &mut b.limbs],
+                    &self.n.limbs,
+                    self.n0,
+                    &rr52.limbs,
+                    count,
+                );
+            }
+            _ if pair => return None,
+            _ => {
+                let mut t = Nat::zero(k);
+                for _ in 0..count {
+                    self.mm(&mut t.limbs, &a.limbs, &self.one.limbs);
+                    core::mem::swap(&mut t, &mut a);
+                }
+            }
+        }
+        Some([a, b])
+    }
+
     /// `base^exp mod n` for a *public* exponent (an RSA `e`, a
     /// Miller-Rabin `w - 1`): variable time in `exp` (leading zeros are
     /// skipped, zero windows skip their multiplication, the table is indexed

@@ -239,6 +239,41 @@ pub(crate) fn pow52_vartime(
     final_sub(r, 0, n);
 }
 
+/// `speed`'s `mont1024` row: `count` dependent radix-2^52 products
+/// `x = x (R mod n) / R` on `K` copies of `x` (two: interleaved as
+/// [`pow52_pair`] runs them); `x < n` and `x + n < 2^(64 k)` come back
+/// unchanged. Panics unless `pow52_limbs(imp, k)` is `Some` (and, for two,
+/// `pow52_pair_wins`).
+pub(crate) fn pow52_product_chain<const K: usize>(
+    imp: Checked,
+    x: [&mut [u64]; K],
+    n: &[u64],
+    n0: u64,
+    rr52: &[u64],
+    count: usize,
+) {
+    let k = n.len();
+    assert!(pow52_limbs(imp, k).is_some() && (K == 1 || (K == 2 && pow52_pair_wins(imp, k))));
+    assert!(rr52.len() == k && x.iter().all(|x| x.len() == k));
+    let mut x = x;
+    match imp.0 {
+        // SAFETY: as in `pow52`; K is 1 or 2 (asserted above).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => unsafe {
+            x86_64_ifma::y::product_chain(x.each_mut().map(|x| &mut **x), n, n0, rr52, count)
+        },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma512 => unsafe {
+            x86_64_ifma::z::product_chain(x.each_mut().map(|x| &mut **x), n, n0, rr52, count)
+        },
+        _ => unreachable!(),
+    }
+    for x in x {
+        final_sub(x, 0, n);
+    }
+}
+
 /// Whether [`pow52_pair`] runs two `k`-limb exponentiations on `imp`
 /// faster than two [`pow52`] calls.
 #[inline]

@@ -460,6 +460,61 @@ macro_rules! kernels {
             }
         }
 
+        /// `count` dependent AMMs `x = x (R mod n) / R` on each of `K`
+        /// copies of `x` (one problem, or two interleaved as in
+        /// [`pow_pair`]): the kernel's cost per product, for `speed`'s
+        /// `mont1024` row. `x` (`< n`, radix 2^64) comes back unchanged
+        /// after the caller's final subtraction, which checks the chain.
+        ///
+        /// # Safety
+        ///
+        /// As [`pow`] (`rr52` and `x` have `n.len()` limbs); `K` is 1 or 2.
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        pub unsafe fn product_chain<const K: usize>(
+            x: [&mut [u64]; K],
+            n: &[u64],
+            n0: u64,
+            rr52: &[u64],
+            count: usize,
+        ) {
+            match limbs52(n.len()).map(|l| l.div_ceil(LANES)) {
+                $(Some($n) => product_chain_k::<$n, K>(x, n, n0, rr52, count),)*
+                _ => unreachable!("limbs52 covers 8 to 32 limbs"),
+            }
+        }
+
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn product_chain_k<const N: usize, const K: usize>(
+            x: [&mut [u64]; K],
+            n: &[u64],
+            n0: u64,
+            rr52: &[u64],
+            count: usize,
+        ) {
+            let l = limbs52(n.len()).expect("a width the kernel takes");
+            let k0 = [n0 & MASK52; K];
+            let mut m = [[0u64; W]; K];
+            let mut rm = [[0u64; W]; K];
+            let mut one = [[0u64; W]; K];
+            let mut v = [[0u64; W]; K];
+            for s in 0..K {
+                to_radix52(&mut m[s][..l], n);
+                to_radix52(&mut rm[s][..l], rr52);
+                to_radix52(&mut v[s][..l], x[s]);
+                one[s][0] = 1;
+            }
+            // R mod n (almost), the factor that leaves x unchanged.
+            amm_in::<N, K>(l, &mut rm, Some(&one), &m, k0);
+            for _ in 0..count {
+                amm_in::<N, K>(l, &mut v, Some(&rm), &m, k0);
+            }
+            // A last product by one would divide by R: the value is x or
+            // x + n already; the caller subtracts.
+            for (s, o) in x.into_iter().enumerate() {
+                from_radix52(o, &v[s][..l]);
+            }
+        }
+
         /// `out = base^exp mod n` (`<= n`, as [`pow`]) for a *public*
         /// exponent (an RSA `e`): square and multiply from the top bit,
         /// variable time in `exp` only (its bits decide the products),
