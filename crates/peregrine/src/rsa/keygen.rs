@@ -50,30 +50,54 @@ fn small_primes() -> Vec<u32> {
     out
 }
 
-/// `x mod m` for a secret `x` and a public `m < 2^17`, in constant time:
-/// 16 bits at a time, each step a Barrett estimate (multiply by
-/// `floor(2^48 / m)` and shift) and one masked correction.
-fn mod_small(x: &Nat, m: u32) -> u32 {
+/// `t mod m` for a secret `t < 2^64` and a public `0 < m < 2^32`, in
+/// constant time: a Barrett estimate (`floor(2^64 / m)`, one 128-bit
+/// product), which is the quotient or one less, and one masked correction.
+fn mod_word(t: u64, m: u32) -> u32 {
     let m = m as u64;
-    let inv = ((1u128 << 48) / m as u128) as u64; // public
-    let mut r = 0u64;
+    let inv = (((1u128 << 64) - 1) / m as u128) as u64; // public
+    let q = ((t as u128 * inv as u128) >> 64) as u64;
+    let mut r = t - q * m; // < 2m < 2^33
+    let ge = ((r.wrapping_sub(m)) >> 63) ^ 1;
+    r -= m & ge.wrapping_neg();
+    r as u32
+}
+
+/// `x mod m` for a secret `x` and a public `0 < m < 2^32`: 32 bits at a
+/// time through [`mod_word`].
+fn mod_u32(x: &Nat, m: u32) -> u32 {
+    let mut r = 0u32;
     for &l in x.as_limbs().iter().rev() {
-        for s in (0..4).rev() {
-            let t = (r << 16) | ((l >> (16 * s)) & 0xffff); // < 2^33
-            let q = ((t as u128 * inv as u128) >> 48) as u64; // q or q - 1
-            let mut rr = t - q * m;
-            // rr < 2m: subtract m once when rr >= m, by mask.
-            let ge = ((rr.wrapping_sub(m)) >> 63) ^ 1;
-            rr -= m & ge.wrapping_neg();
-            r = rr;
+        for half in [l >> 32, l & 0xffff_ffff] {
+            r = mod_word((u64::from(r) << 32) | half, m);
         }
     }
-    r as u32
+    r
+}
+
+/// The small primes in groups whose products are below 2^32: one
+/// multi-precision reduction by the product ([`mod_u32`]) gives the
+/// residues mod each prime of the group by one word reduction each
+/// (308 primes: 105 groups, against 308 full reductions before; RSA-2048
+/// key generation spent about 40% of its time in trial division).
+fn prime_groups(primes: &[u32]) -> Vec<(u32, Vec<u32>)> {
+    let mut out: Vec<(u32, Vec<u32>)> = Vec::new();
+    for &p in primes {
+        match out.last_mut() {
+            Some((m, g)) if u64::from(*m) * u64::from(p) < 1 << 32 => {
+                *m *= p;
+                g.push(p);
+            }
+            _ => out.push((p, vec![p])),
+        }
+    }
+    out
 }
 
 /// A random probable prime of exactly `bits` bits (a multiple of 64) with
 /// its top two bits set and `gcd(e, p - 1) = 1`.
 fn gen_prime(bits: usize, primes: &[u32]) -> Result<Nat, Error> {
+    let groups = prime_groups(primes);
     let bytes = bits / 8;
     let rounds = bignum::fips186_5_rounds(bits);
     let mut buf = Zeroizing::new(vec![0u8; bytes]);
@@ -87,10 +111,13 @@ fn gen_prime(bits: usize, primes: &[u32]) -> Result<Nat, Error> {
         // Fold every check into one flag, then decide (the flag of a
         // candidate that is kept is always the same: nothing leaks).
         let mut bad = 0u32;
-        for &sp in primes {
-            bad |= (mod_small(&p, sp) == 0) as u32;
+        for (m, group) in &groups {
+            let r = u64::from(mod_u32(&p, *m));
+            for &sp in group {
+                bad |= (mod_word(r, sp) == 0) as u32;
+            }
         }
-        bad |= (mod_small(&p, E) == 1) as u32;
+        bad |= (mod_u32(&p, E) == 1) as u32;
         if bad != 0 {
             continue;
         }
@@ -167,6 +194,28 @@ impl RsaPrivateKey {
 mod tests {
     use super::*;
 
+    /// The reference for [`mod_u32`] (the trial division before the grouping):
+    /// `x mod m` for a secret `x` and a public `m < 2^17`, in constant time:
+    /// 16 bits at a time, each step a Barrett estimate (multiply by
+    /// `floor(2^48 / m)` and shift) and one masked correction.
+    fn mod_small(x: &Nat, m: u32) -> u32 {
+        let m = m as u64;
+        let inv = ((1u128 << 48) / m as u128) as u64; // public
+        let mut r = 0u64;
+        for &l in x.as_limbs().iter().rev() {
+            for s in (0..4).rev() {
+                let t = (r << 16) | ((l >> (16 * s)) & 0xffff); // < 2^33
+                let q = ((t as u128 * inv as u128) >> 48) as u64; // q or q - 1
+                let mut rr = t - q * m;
+                // rr < 2m: subtract m once when rr >= m, by mask.
+                let ge = ((rr.wrapping_sub(m)) >> 63) ^ 1;
+                rr -= m & ge.wrapping_neg();
+                r = rr;
+            }
+        }
+        r as u32
+    }
+
     #[test]
     fn mod_small_matches_division() {
         let x = Nat::from_be_bytes(&[
@@ -182,6 +231,49 @@ mod tests {
             assert_eq!(mod_small(&x, m) as u128, want, "m = {m}");
         }
         assert_eq!(mod_small(&Nat::zero(3), 7), 0);
+    }
+
+    /// The grouped trial division against the per-prime reduction: every
+    /// small prime, E, and the extremes of the word reduction.
+    #[test]
+    fn grouped_residues_match_mod_small() {
+        let primes = small_primes();
+        let groups = prime_groups(&primes);
+        assert_eq!(
+            groups
+                .iter()
+                .flat_map(|(_, g)| g.iter().copied())
+                .collect::<Vec<_>>(),
+            primes
+        );
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for t in 0..40 {
+            let mut limbs = [0u64; 16];
+            for l in limbs.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *l = match t {
+                    0 => u64::MAX,
+                    1 => 0,
+                    _ => seed,
+                };
+            }
+            let x = Nat::from_limbs(&limbs);
+            for (m, g) in &groups {
+                assert!(u64::from(*m) < 1 << 32);
+                let r = u64::from(mod_u32(&x, *m));
+                for &sp in g {
+                    assert_eq!(mod_word(r, sp), mod_small(&x, sp), "{sp}");
+                }
+            }
+            assert_eq!(mod_u32(&x, E), mod_small(&x, E));
+        }
+        for m in [1u32, 2, 3, 65537, u32::MAX, u32::MAX - 4] {
+            for t in [0u64, 1, u64::from(m), u64::MAX, u64::MAX - 1, 1 << 63] {
+                assert_eq!(u64::from(mod_word(t, m)), t % u64::from(m), "{t} mod {m}");
+            }
+        }
     }
 
     #[test]

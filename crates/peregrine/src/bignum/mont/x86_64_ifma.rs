@@ -53,9 +53,11 @@ const MASK52: u64 = (1 << 52) - 1;
 const WINDOW: usize = 5;
 const ENTRIES: usize = 1 << WINDOW;
 
-/// The storage of one value: 80 limbs of 52 bits (4096 bits; the first
-/// `LANES N` used).
-const W: usize = 80;
+/// The storage of one value in the secret-exponent exponentiation: 40
+/// limbs of 52 bits (2048 bits; the first `LANES N` used).
+const W: usize = 40;
+/// The same for the public-exponent one, which goes to 4096 bits.
+const VW: usize = 80;
 
 /// The narrowest modulus (in 64-bit limbs) the exponentiation takes.
 pub const MIN_LIMBS: usize = 8;
@@ -106,11 +108,13 @@ type PowArgs<'a, const K: usize> = (
     [&'a [u64]; K],
 );
 
-/// One problem's table of 32 powers (each entry 40 limbs, the first
-/// `4 N` used), wiped on drop.
-struct Table([[u64; W]; ENTRIES]);
+/// The tables of 32 powers of `K` problems, entry-major (entry `e` of
+/// every problem side by side, the shape the AMM takes, so entries are
+/// built in place), each entry 40 limbs (the first `LANES N` used); wiped
+/// on drop.
+struct Table<const K: usize>([[[u64; W]; K]; ENTRIES]);
 
-impl Drop for Table {
+impl<const K: usize> Drop for Table<K> {
     fn drop(&mut self) {
         for e in self.0.iter_mut() {
             zeroize::Zeroize::zeroize(e);
@@ -118,10 +122,10 @@ impl Drop for Table {
     }
 }
 
-/// Wipes `K` values of 40 limbs on drop.
-struct Wiped<const K: usize>([[u64; W]; K]);
+/// Wipes `K` values of `S` limbs on drop.
+struct Wiped<const K: usize, const S: usize = W>([[u64; S]; K]);
 
-impl<const K: usize> Drop for Wiped<K> {
+impl<const K: usize, const S: usize> Drop for Wiped<K, S> {
     fn drop(&mut self) {
         for e in self.0.iter_mut() {
             zeroize::Zeroize::zeroize(e);
@@ -177,12 +181,12 @@ macro_rules! kernels {
         /// slower (RSA-2048 to -4096 sign, with the two-set kernel).
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        unsafe fn amm_k<const N: usize, const K: usize>(
+        unsafe fn amm_k<const N: usize, const K: usize, const S: usize>(
             l: usize,
-            r: *mut [[u64; W]; K],
-            a: *const [[u64; W]; K],
-            b: *const [[u64; W]; K],
-            m: &[[u64; W]; K],
+            r: *mut [[u64; S]; K],
+            a: *const [[u64; S]; K],
+            b: *const [[u64; S]; K],
+            m: &[[u64; S]; K],
             k0: [u64; K],
         ) {
             debug_assert!(l <= LANES * N);
@@ -245,34 +249,34 @@ macro_rules! kernels {
         /// `r = a b 2^(-52 l) mod m` ([`amm_k`]) into a third array.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn amm_to<const N: usize, const K: usize>(
+        fn amm_to<const N: usize, const K: usize, const S: usize>(
             l: usize,
-            r: &mut [[u64; W]; K],
-            a: &[[u64; W]; K],
-            b: &[[u64; W]; K],
-            m: &[[u64; W]; K],
+            r: &mut [[u64; S]; K],
+            a: &[[u64; S]; K],
+            b: &[[u64; S]; K],
+            m: &[[u64; S]; K],
             k0: [u64; K],
         ) {
             // SAFETY: three valid arrays (`a` and `b` may be the same).
-            unsafe { amm_k::<N, K>(l, r, a, b, m, k0) }
+            unsafe { amm_k::<N, K, S>(l, r, a, b, m, k0) }
         }
 
         /// `x = x b 2^(-52 l) mod m` ([`amm_k`]) in place; `b` may be `x`
         /// itself (`None`: a squaring).
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn amm_in<const N: usize, const K: usize>(
+        fn amm_in<const N: usize, const K: usize, const S: usize>(
             l: usize,
-            x: &mut [[u64; W]; K],
-            b: Option<&[[u64; W]; K]>,
-            m: &[[u64; W]; K],
+            x: &mut [[u64; S]; K],
+            b: Option<&[[u64; S]; K]>,
+            m: &[[u64; S]; K],
             k0: [u64; K],
         ) {
-            let x: *mut [[u64; W]; K] = x;
+            let x: *mut [[u64; S]; K] = x;
             let b = b.map_or(x.cast_const(), |b| b as *const _);
             // SAFETY: `x` and `b` are valid; `amm_k` allows `r` to alias
             // its operands.
-            unsafe { amm_k::<N, K>(l, x, x, b, m, k0) }
+            unsafe { amm_k::<N, K, S>(l, x, x, b, m, k0) }
         }
 
         /// Limbs below 2^63 to normalized 52-bit limbs (the value must fit in
@@ -367,13 +371,18 @@ macro_rules! kernels {
         /// limbs of each), kept by a mask compare, never a secret address.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl")]
-        fn select<const N: usize>(table: &[[u64; W]; ENTRIES], idx: u64, out: &mut [u64; W]) {
+        fn select<const N: usize, const K: usize>(
+            table: &Table<K>,
+            s: usize,
+            idx: u64,
+            out: &mut [u64; W],
+        ) {
             let want = set1(idx as i64);
             let mut acc = [zero(); N];
-            for (e, entry) in table.iter().enumerate() {
+            for (e, entry) in table.0.iter().enumerate() {
                 let k = eq_mask(want, set1(e as i64));
                 for (v, a) in acc.iter_mut().enumerate() {
-                    *a = blend(k, *a, load(&entry[LANES * v..]));
+                    *a = blend(k, *a, load(&entry[s][LANES * v..]));
                 }
             }
             for (v, a) in acc.iter().enumerate() {
@@ -397,31 +406,24 @@ macro_rules! kernels {
                 to_radix52(&mut x.0[s][..l], base[s]);
                 one[s][0] = 1;
             }
-            let mut tables: alloc::boxed::Box<[Table; K]> =
-                alloc::boxed::Box::new(core::array::from_fn(|_| Table([[0u64; W]; ENTRIES])));
+            let mut tables: alloc::boxed::Box<Table<K>> =
+                alloc::boxed::Box::new(Table([[[0u64; W]; K]; ENTRIES]));
             let m = &m.0;
             // Powers 0..31 of the base, in the Montgomery domain of R = 2^(52 L):
-            // R mod n, base R mod n, then squarings and products by the base.
-            amm_to::<N, K>(l, &mut entry.0, &rr.0, &one, m, k0);
-            for s in 0..K {
-                tables[s].0[0] = entry.0[s];
-            }
-            amm_in::<N, K>(l, &mut x.0, Some(&rr.0), m, k0);
-            for s in 0..K {
-                tables[s].0[1] = x.0[s];
-            }
+            // R mod n, base R mod n, then squarings and products by the base,
+            // each written in place.
+            let t = &mut tables.0;
+            amm_to::<N, K, W>(l, &mut t[0], &rr.0, &one, m, k0);
+            amm_in::<N, K, W>(l, &mut x.0, Some(&rr.0), m, k0);
+            t[1] = x.0;
             for i in 2..ENTRIES {
                 let (p, q) = if i % 2 == 0 {
                     (i / 2, i / 2)
                 } else {
                     (i - 1, 1)
                 };
-                let pa: [[u64; W]; K] = core::array::from_fn(|s| tables[s].0[p]);
-                let qa: [[u64; W]; K] = core::array::from_fn(|s| tables[s].0[q]);
-                amm_to::<N, K>(l, &mut entry.0, &pa, &qa, m, k0);
-                for s in 0..K {
-                    tables[s].0[i] = entry.0[s];
-                }
+                let (done, rest) = t.split_at_mut(i);
+                amm_to::<N, K, W>(l, &mut rest[0], &done[p], &done[q], m, k0);
             }
             // The exponents have the same (public) length.
             let nbits = 8 * exp[0].len();
@@ -434,27 +436,27 @@ macro_rules! kernels {
             let mut first_window = true;
             // The running power: `x`, squared and multiplied in place.
             let acc = &mut x.0;
-            *acc = core::array::from_fn(|s| tables[s].0[0]);
+            *acc = tables.0[0];
             while pos > 0 {
                 pos -= width;
                 for s in 0..K {
                     let w = crate::bignum::modulus::window(exp[s], pos, width);
-                    select::<N>(&tables[s].0, w, &mut entry.0[s]);
+                    select::<N, K>(&tables, s, w, &mut entry.0[s]);
                 }
                 if first_window {
                     *acc = entry.0;
                     first_window = false;
                 } else {
                     for _ in 0..width {
-                        amm_in::<N, K>(l, acc, None, m, k0);
+                        amm_in::<N, K, W>(l, acc, None, m, k0);
                     }
-                    amm_in::<N, K>(l, acc, Some(&entry.0), m, k0);
+                    amm_in::<N, K, W>(l, acc, Some(&entry.0), m, k0);
                 }
                 width = WINDOW;
             }
             // Out of the Montgomery domain: <= n; the caller's final subtraction
             // (in radix 2^64) makes it < n.
-            amm_in::<N, K>(l, acc, Some(&one), m, k0);
+            amm_in::<N, K, W>(l, acc, Some(&one), m, k0);
             for (s, o) in out.into_iter().enumerate() {
                 from_radix52(o, &acc[s][..l]);
             }
@@ -504,9 +506,9 @@ macro_rules! kernels {
                 one[s][0] = 1;
             }
             // R mod n (almost), the factor that leaves x unchanged.
-            amm_in::<N, K>(l, &mut rm, Some(&one), &m, k0);
+            amm_in::<N, K, W>(l, &mut rm, Some(&one), &m, k0);
             for _ in 0..count {
-                amm_in::<N, K>(l, &mut v, Some(&rm), &m, k0);
+                amm_in::<N, K, W>(l, &mut v, Some(&rm), &m, k0);
             }
             // A last product by one would divide by R: the value is x or
             // x + n already; the caller subtracts.
@@ -544,16 +546,16 @@ macro_rules! kernels {
             let ([out], [base], [exp], [n], [n0], [rr52]) = args;
             let l = limbs52_vartime(n.len()).expect("a width the kernel takes");
             let k0 = [n0 & MASK52];
-            let mut m = [[0u64; W]; 1];
-            let mut x = Wiped([[0u64; W]; 1]);
-            let mut b = Wiped([[0u64; W]; 1]);
-            let mut one = [[0u64; W]; 1];
+            let mut m = [[0u64; VW]; 1];
+            let mut x = Wiped::<1, VW>([[0u64; VW]; 1]);
+            let mut b = Wiped::<1, VW>([[0u64; VW]; 1]);
+            let mut one = [[0u64; VW]; 1];
             to_radix52(&mut m[0][..l], n);
             to_radix52(&mut x.0[0][..l], rr52);
             to_radix52(&mut b.0[0][..l], base);
             one[0][0] = 1;
             // base R mod n (almost).
-            amm_in::<N, 1>(l, &mut b.0, Some(&x.0), &m, k0);
+            amm_in::<N, 1, VW>(l, &mut b.0, Some(&x.0), &m, k0);
             // The bits of exp from the top one down (none: the result is 1).
             let bit = |i: usize| (exp[exp.len() - 1 - i / 8] >> (i % 8)) & 1 == 1;
             let nbits = (0..8 * exp.len()).rev().find(|&i| bit(i)).map_or(0, |t| t + 1);
@@ -565,12 +567,12 @@ macro_rules! kernels {
             }
             x.0 = b.0;
             for i in (0..nbits - 1).rev() {
-                amm_in::<N, 1>(l, &mut x.0, None, &m, k0);
+                amm_in::<N, 1, VW>(l, &mut x.0, None, &m, k0);
                 if bit(i) {
-                    amm_in::<N, 1>(l, &mut x.0, Some(&b.0), &m, k0);
+                    amm_in::<N, 1, VW>(l, &mut x.0, Some(&b.0), &m, k0);
                 }
             }
-            amm_in::<N, 1>(l, &mut x.0, Some(&one), &m, k0);
+            amm_in::<N, 1, VW>(l, &mut x.0, Some(&one), &m, k0);
             from_radix52(out, &x.0[0][..l]);
         }
     };
