@@ -317,19 +317,9 @@ impl Modulus {
     pub fn pow(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
         self.check(base)?;
         let k = self.limbs();
-        if let Some(rr52) = &self.rr52
-            && mont::pow52_limbs(self.imp, k).is_some()
+        if mont::pow52_limbs(self.imp, k).is_some()
+            && let Some(out) = self.pow52(base, exp, false)
         {
-            let mut out = Nat::zero(k);
-            mont::pow52(
-                self.imp,
-                &mut out.limbs,
-                &base.limbs,
-                exp,
-                &self.n.limbs,
-                self.n0,
-                &rr52.limbs,
-            );
             return Ok(out);
         }
         const ENTRIES: usize = 1 << POW_WINDOW;
@@ -494,22 +484,30 @@ impl Modulus {
     /// in 79 rows of ten).
     pub fn pow_vartime(&self, base: &Nat, exp: &[u8]) -> Result<Nat, Error> {
         self.check(base)?;
-        if let Some(rr52) = &self.rr52
-            && Nat::from_be_bytes(exp).bit_len_vartime() <= 64
+        if Nat::from_be_bytes(exp).bit_len_vartime() <= 64
+            && let Some(out) = self.pow52(base, exp, true)
         {
-            let mut out = Nat::zero(self.limbs());
-            mont::pow52_vartime(
-                self.imp,
-                &mut out.limbs,
-                &base.limbs,
-                exp,
-                &self.n.limbs,
-                self.n0,
-                &rr52.limbs,
-            );
             return Ok(out);
         }
         self.pow_vartime_mont(base, exp)
+    }
+
+    /// `base^exp mod n` on the radix-2^52 kernel ([`mont::pow52`]), when
+    /// there is one for this width (`None` otherwise).
+    fn pow52(&self, base: &Nat, exp: &[u8], public_exp: bool) -> Option<Nat> {
+        let rr52 = self.rr52.as_ref()?;
+        let mut out = Nat::zero(self.limbs());
+        mont::pow52(
+            self.imp,
+            &mut out.limbs,
+            &base.limbs,
+            exp,
+            &self.n.limbs,
+            self.n0,
+            &rr52.limbs,
+            public_exp,
+        );
+        Some(out)
     }
 
     /// [`Modulus::pow_vartime`] on the 64-bit kernel's products.

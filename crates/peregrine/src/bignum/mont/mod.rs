@@ -170,8 +170,11 @@ pub(crate) fn pow52_limbs(imp: Checked, k: usize) -> Option<usize> {
 
 /// `r = base^exp mod n` (fully reduced) for a secret exponent (big-endian,
 /// its length public) by the radix-2^52 kernel of `imp`; `rr52 = 2^(104 L)
-/// mod n` with `L = pow52_limbs(imp, k)` (the AMM's row count). `base < n`; `r`, `base`, `rr52`
+/// mod n` with `L = pow52_limbs(imp, k)` (the AMM's row count). With
+/// `public_exp`, for a *public* exponent (an RSA `e`: square and multiply,
+/// variable time in `exp` only), at the widths of [`pow52_vartime_limbs`]. `base < n`; `r`, `base`, `rr52`
 /// have `k = n.len()` limbs. Panics when `pow52_limbs(imp, k)` is `None`.
+#[allow(clippy::too_many_arguments)] // the kernel's own arguments, plus the choice
 pub(crate) fn pow52(
     imp: Checked,
     r: &mut [u64],
@@ -180,25 +183,41 @@ pub(crate) fn pow52(
     n: &[u64],
     n0: u64,
     rr52: &[u64],
+    public_exp: bool,
 ) {
     let k = n.len();
-    assert!(pow52_limbs(imp, k).is_some() && r.len() == k && base.len() == k && rr52.len() == k);
-    match imp.0 {
-        // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
-        // AVX-512 F, VL and IFMA (`Impl::needs`); the width is one the
-        // kernel takes and the slices have `k` limbs (asserted above).
+    let limbs = if public_exp {
+        pow52_vartime_limbs(imp, k)
+    } else {
+        pow52_limbs(imp, k)
+    };
+    assert!(limbs.is_some() && r.len() == k && base.len() == k && rr52.len() == k);
+    #[cfg(target_arch = "x86_64")]
+    use x86_64_ifma::{y, z};
+    match (imp.0, public_exp) {
+        // SAFETY: a `Checked` for `Ifma` exists only when the
+        // CPU has AVX-512 F, VL and IFMA (`Impl::needs`), and `Ifma512`
+        // needs all `Ifma` needs; the width is one the kernel takes and the
+        // slices have `k` limbs (asserted above).
         #[cfg(target_arch = "x86_64")]
-        Impl::Ifma => unsafe { x86_64_ifma::y::pow(r, base, exp, n, n0, rr52) },
-        // SAFETY: as above; `Ifma512` needs all `Ifma` needs.
+        (Impl::Ifma, false) => unsafe { y::pow(r, base, exp, n, n0, rr52) },
+        // SAFETY: see above.
         #[cfg(target_arch = "x86_64")]
-        Impl::Ifma512 => unsafe { x86_64_ifma::z::pow(r, base, exp, n, n0, rr52) },
+        (Impl::Ifma512, false) => unsafe { z::pow(r, base, exp, n, n0, rr52) },
+        // SAFETY: see above.
+        #[cfg(target_arch = "x86_64")]
+        (Impl::Ifma, true) => unsafe { y::pow_vartime(r, base, exp, n, n0, rr52) },
+        // SAFETY: see above.
+        #[cfg(target_arch = "x86_64")]
+        (Impl::Ifma512, true) => unsafe { z::pow_vartime(r, base, exp, n, n0, rr52) },
         _ => unreachable!(),
     }
     final_sub(r, 0, n);
 }
 
-/// [`pow52_limbs`] for [`pow52_vartime`], which the zmm kernel runs up
-/// to 64 limbs (4096 bits: RSA-3072 and -4096 public operations).
+/// [`pow52_limbs`] for [`pow52`] with a public exponent, which the zmm
+/// kernel runs up to 64 limbs (4096 bits: RSA-3072 and -4096 public
+/// operations).
 #[inline]
 pub(crate) fn pow52_vartime_limbs(imp: Checked, k: usize) -> Option<usize> {
     match imp.0 {
@@ -208,35 +227,6 @@ pub(crate) fn pow52_vartime_limbs(imp: Checked, k: usize) -> Option<usize> {
         Impl::Ifma512 => x86_64_ifma::z::limbs52_vartime(k),
         _ => None,
     }
-}
-
-/// `r = base^exp mod n` (fully reduced) for a *public* exponent (an RSA
-/// `e`; variable time in `exp` only) by the radix-2^52 kernel of `imp`;
-/// arguments as [`pow52`], `L = pow52_vartime_limbs(imp, k)`. Panics when
-/// that is `None`.
-pub(crate) fn pow52_vartime(
-    imp: Checked,
-    r: &mut [u64],
-    base: &[u64],
-    exp: &[u8],
-    n: &[u64],
-    n0: u64,
-    rr52: &[u64],
-) {
-    let k = n.len();
-    assert!(
-        pow52_vartime_limbs(imp, k).is_some() && r.len() == k && base.len() == k && rr52.len() == k
-    );
-    match imp.0 {
-        // SAFETY: as in `pow52`.
-        #[cfg(target_arch = "x86_64")]
-        Impl::Ifma => unsafe { x86_64_ifma::y::pow_vartime(r, base, exp, n, n0, rr52) },
-        // SAFETY: as in `pow52`.
-        #[cfg(target_arch = "x86_64")]
-        Impl::Ifma512 => unsafe { x86_64_ifma::z::pow_vartime(r, base, exp, n, n0, rr52) },
-        _ => unreachable!(),
-    }
-    final_sub(r, 0, n);
 }
 
 /// `speed`'s `mont1024` row: `count` dependent radix-2^52 products
