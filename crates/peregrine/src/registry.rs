@@ -2076,6 +2076,17 @@ mod tests {
                 }
                 None => assert!(!s.name.starts_with("ifma"), "{}", s.name),
             }
+            // x + n past k limbs, and x >= n: refused, not a wrong value.
+            let c = checked::<mont::Impl>(s.name).unwrap();
+            let n = crate::bignum::Nat::from_limbs(&[u64::MAX - 2; 16]);
+            let md = crate::bignum::Modulus::with_impl(&n, c).unwrap();
+            let big = crate::bignum::Nat::from_limbs(&[u64::MAX - 4; 16]);
+            assert!(
+                md.bench_product_chain(&big, 1, false).is_none(),
+                "{}",
+                s.name
+            );
+            assert!(md.bench_product_chain(&n, 1, false).is_none(), "{}", s.name);
         }
     }
 

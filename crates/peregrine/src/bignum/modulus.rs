@@ -436,35 +436,32 @@ impl Modulus {
     /// (radix 2^52 on IFMA, 2^64 elsewhere), which leave `x` unchanged, so
     /// the result checks the chain. `pair`: two such chains interleaved in
     /// one pass, as the IFMA kernel runs RSA's CRT halves (`None` where
-    /// the kernel has no paired product). `x < n` and `x + n < 2^(64 k)`.
+    /// the kernel has no paired product, or `x` is not below `n` or `x + n`
+    /// does not fit in `k` limbs).
     #[doc(hidden)]
     pub fn bench_product_chain(&self, x: &Nat, count: usize, pair: bool) -> Option<[Nat; 2]> {
         self.check(x).ok()?;
+        // The radix-2^52 chain may end at x + n: it must fit in k limbs.
+        if x.add(&self.n).1 != 0 {
+            return None;
+        }
         let k = self.limbs();
         let (mut a, mut b) = (x.clone(), x.clone());
-        match (&self.rr52, mont::pow52_limbs(self.imp, k)) {
-            (Some(rr52), Some(_)) if !pair => {
-                mont::pow52_product_chain(
-                    self.imp,
-                    [&mut a.limbs],
-                    &self.n.limbs,
-                    self.n0,
-                    &rr52.limbs,
-                    count,
-                );
+        let rr52 = self
+            .rr52
+            .as_ref()
+            .filter(|_| mont::pow52_limbs(self.imp, k).is_some());
+        match (rr52, pair) {
+            (Some(rr52), false) => {
+                let args = (&self.n.limbs[..], self.n0, &rr52.limbs[..], count);
+                mont::pow52_product_chain(self.imp, [&mut a.limbs], args);
             }
-            (Some(rr52), Some(_)) if mont::pow52_pair_wins(self.imp, k) => {
-                mont::pow52_product_chain(
-                    self.imp,
-                    [&mut a.limbs, &mut b.limbs],
-                    &self.n.limbs,
-                    self.n0,
-                    &rr52.limbs,
-                    count,
-                );
+            (Some(rr52), true) if mont::pow52_pair_wins(self.imp, k) => {
+                let args = (&self.n.limbs[..], self.n0, &rr52.limbs[..], count);
+                mont::pow52_product_chain(self.imp, [&mut a.limbs, &mut b.limbs], args);
             }
-            _ if pair => return None,
-            _ => {
+            (_, true) => return None,
+            (None, false) => {
                 let mut t = Nat::zero(k);
                 for _ in 0..count {
                     self.mm(&mut t.limbs, &a.limbs, &self.one.limbs);

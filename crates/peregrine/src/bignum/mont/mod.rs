@@ -158,6 +158,10 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
 /// for that width (then [`Modulus::pow`](crate::bignum::Modulus::pow)
 /// uses `mul`/`sqr`).
 #[inline]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, unused_mut, unreachable_code)
+)] // IFMA only
 pub(crate) fn pow52_limbs(imp: Checked, k: usize) -> Option<usize> {
     match imp.0 {
         #[cfg(target_arch = "x86_64")]
@@ -175,6 +179,10 @@ pub(crate) fn pow52_limbs(imp: Checked, k: usize) -> Option<usize> {
 /// variable time in `exp` only), at the widths of [`pow52_vartime_limbs`]. `base < n`; `r`, `base`, `rr52`
 /// have `k = n.len()` limbs. Panics when `pow52_limbs(imp, k)` is `None`.
 #[allow(clippy::too_many_arguments)] // the kernel's own arguments, plus the choice
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, unused_mut, unreachable_code)
+)] // IFMA only
 pub(crate) fn pow52(
     imp: Checked,
     r: &mut [u64],
@@ -219,6 +227,10 @@ pub(crate) fn pow52(
 /// kernel runs up to 64 limbs (4096 bits: RSA-3072 and -4096 public
 /// operations).
 #[inline]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, unused_mut, unreachable_code)
+)] // IFMA only
 pub(crate) fn pow52_vartime_limbs(imp: Checked, k: usize) -> Option<usize> {
     match imp.0 {
         #[cfg(target_arch = "x86_64")]
@@ -234,13 +246,14 @@ pub(crate) fn pow52_vartime_limbs(imp: Checked, k: usize) -> Option<usize> {
 /// [`pow52_pair`] runs them); `x < n` and `x + n < 2^(64 k)` come back
 /// unchanged. Panics unless `pow52_limbs(imp, k)` is `Some` (and, for two,
 /// `pow52_pair_wins`).
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, unused_mut, unreachable_code)
+)] // IFMA only
 pub(crate) fn pow52_product_chain<const K: usize>(
     imp: Checked,
     x: [&mut [u64]; K],
-    n: &[u64],
-    n0: u64,
-    rr52: &[u64],
-    count: usize,
+    (n, n0, rr52, count): (&[u64], u64, &[u64], usize),
 ) {
     let k = n.len();
     assert!(pow52_limbs(imp, k).is_some() && (K == 1 || (K == 2 && pow52_pair_wins(imp, k))));
@@ -267,6 +280,10 @@ pub(crate) fn pow52_product_chain<const K: usize>(
 /// Whether [`pow52_pair`] runs two `k`-limb exponentiations on `imp`
 /// faster than two [`pow52`] calls.
 #[inline]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, unused_mut, unreachable_code)
+)] // IFMA only
 pub(crate) fn pow52_pair_wins(imp: Checked, k: usize) -> bool {
     match imp.0 {
         #[cfg(target_arch = "x86_64")]
@@ -285,6 +302,10 @@ pub(crate) fn pow52_pair_wins(imp: Checked, k: usize) -> bool {
 /// problem), for two moduli of the same width `k` on the same `imp`,
 /// exponents of the same length. Panics unless `pow52_pair_wins(imp, k)`
 /// and the shapes agree.
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(unused_variables, unused_mut, unreachable_code)
+)] // IFMA only
 pub(crate) fn pow52_pair(
     imp: Checked,
     r: [&mut [u64]; 2],
