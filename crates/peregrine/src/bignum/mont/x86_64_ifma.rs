@@ -31,14 +31,33 @@
 //!   this kernel had before) halves the `valignq` traffic on port 5,
 //!   which bounded the loop on Sapphire Rapids: RSA-2048 signing about
 //!   1.4x faster, -3072 and -4096 5 to 9%. Limb 0 (which decides the next
-//!   `y = t k0 mod 2^52`) is tracked in a general-purpose register: the
-//!   exact `(t + m0 y) >> 52` in 128 bits, plus the shifted lane 0 (one
-//!   `vmovq`); the vector lane 0
-//!   is overwritten with it at the end. The accumulator limbs stay below
-//!   `4 L 2^52 < 2^60` (no overflow); the result is normalized to 52-bit
-//!   limbs by one shift-and-add pass and a carry-lookahead over the lane
-//!   masks (generate: limb `> 2^52 - 1`, propagate: limb `= 2^52 - 1`,
-//!   carries `((g << 1) + p) ^ p`), all masks, no branch.
+//!   `y = t k0 mod 2^52`) is tracked in a general-purpose register; the
+//!   vector lane 0 is overwritten with it at the end. The accumulator
+//!   limbs stay below `4 L 2^52 < 2^60` (no overflow); the result is
+//!   normalized to 52-bit limbs by one shift-and-add pass and a
+//!   carry-lookahead over the lane masks (generate: limb `> 2^52 - 1`,
+//!   propagate: limb `= 2^52 - 1`, carries `((g << 1) + p) ^ p`), all
+//!   masks, no branch.
+//! - Two arrangements of a row, measured (`tsc` per 1024-bit product on
+//!   Sapphire Rapids, `Modulus::bench_product_chain`, alternating builds):
+//!   - Two problems interleaved (`pow_pair`): the loop is bound by the
+//!     vector ports (24 `vpmadd52`, 6 `valignq`, 4 broadcasts a pair of
+//!     rows), so the plain order wins: low halves, shift, then the next
+//!     limb 0 from lane 0 (`vmovq`), high halves.
+//!   - One problem (`pow`, `pow_vartime`, the table): the plain order is
+//!     bound by two chains a row, the accumulator's (two `vpmadd52`, the
+//!     shift, two more: 19 cycles) and limb 0's (through the vector
+//!     lane). Here the products that do not need this row's `y` (the
+//!     previous row's high halves, the low half of `a b[i]`) build in a
+//!     separate register and join the accumulator by one addition (the
+//!     chain: addition, one `vpmadd52`, the shift); the next limb 0 is
+//!     lane 1 read before the products by `y`, plus `m[1] y` (low half) in
+//!     scalar, and the carry out of limb 0 is the high word of
+//!     `(m[0] 2^12) y` plus the rest of `t`, not a 128-bit sum. About
+//!     1.3x faster alone (330 against 440); paired it measured 10% slower.
+//!   - An empty `asm!` keeps limb 0 of each problem in a general-purpose
+//!     register: otherwise LLVM packed the two problems' scalar limb-0
+//!     arithmetic into one xmm register, the paired loop 1.6x slower.
 //! - Squaring is the same AMM with `a = b`.
 //! - `pow`: a fixed 5-bit window (as [`crate::bignum::Modulus::pow`]), a
 //!   table of 32 powers read by a masked scan of every entry
@@ -52,6 +71,20 @@ use core::arch::x86_64::*;
 const MASK52: u64 = (1 << 52) - 1;
 const WINDOW: usize = 5;
 const ENTRIES: usize = 1 << WINDOW;
+
+/// `x`, kept in a general-purpose register: an empty `asm!` the
+/// optimizer cannot see through, so it does not pack the limb-0
+/// arithmetic of two interleaved problems into one vector register (which
+/// put the vector unit's latency on the scalar chain: the paired AMM
+/// about 1.6x slower).
+#[inline(always)]
+fn gpr(mut x: u64) -> u64 {
+    // SAFETY: an empty template; the register is only named.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
 
 /// The storage of one value in the secret-exponent exponentiation: 40
 /// limbs of 52 bits (2048 bits; the first `LANES N` used).
@@ -202,35 +235,101 @@ macro_rules! kernels {
                 core::array::from_fn(|s| core::array::from_fn(|v| load(&m[s][LANES * v..])));
             let mut acc = [[zero; N]; K];
             let m0: [u64; K] = core::array::from_fn(|s| m[s][0]);
+            let m1: [u64; K] = core::array::from_fn(|s| m[s][1]);
+            // m[0] 2^12: the high word of its product by y is m[0] y >> 52.
+            let m0s: [u64; K] = core::array::from_fn(|s| m0[s] << 12);
             let mut acc0 = [0u64; K];
-            for i in 0..l {
+            if K == 1 {
+                // One problem: the loop is bound by its dependency chains,
+                // which this arrangement shortens (see the module notes).
+                // The previous row's multipliers (none before row 0).
+                let mut bprev = [zero; K];
+                let mut yprev = [zero; K];
+                for i in 0..l {
+                    for s in 0..K {
+                        let bi = b[s][i];
+                        let bv = set1(bi as i64);
+                        // Limb 0 exactly, t = acc0 + a[0] b[i], kept as its
+                        // low 52 bits and the rest: the carry out of
+                        // t + m[0] y (whose low 52 bits are zero) is the rest,
+                        // the high part of m[0] y, and one unless both low
+                        // parts are zero (y = 0 exactly when t's are). A
+                        // short chain from acc0 to the next one.
+                        let p = (a0[s] as u128) * (bi as u128);
+                        let t = gpr(acc0[s] + (p as u64 & MASK52));
+                        let y = gpr(t.wrapping_mul(k0[s]) & MASK52);
+                        let tl = t & MASK52;
+                        let carry = (t >> 52)
+                            + (p >> 52) as u64
+                            + ((m0s[s] as u128 * y as u128) >> 64) as u64
+                            + u64::from(tl != 0);
+                        let acc = &mut acc[s];
+                        // The products that do not wait for this row's `y`
+                        // (the high halves of the previous row, the low half
+                        // of `a b[i]`), in their own chain, then one addition.
+                        for v in 0..N {
+                            let x = madd_hi(zero, av[s][v], bprev[s]);
+                            let x = madd_lo(x, av[s][v], bv);
+                            let x = madd_hi(x, mv[s][v], yprev[s]);
+                            acc[v] = add(acc[v], x);
+                        }
+                        // Lane 1 now lacks only `m[1] y` (low half): the next
+                        // limb 0, computed without waiting for the products
+                        // by `y` below.
+                        let l1 = lane1(acc[0]) as u64;
+                        let yv = set1(y as i64);
+                        for v in 0..N {
+                            acc[v] = madd_lo(acc[v], mv[s][v], yv);
+                        }
+                        // Divide by 2^52: the accumulators one limb down.
+                        for v in 0..N {
+                            let next = if v + 1 < N { acc[v + 1] } else { zero };
+                            acc[v] = down1(next, acc[v]);
+                        }
+                        acc0[s] = gpr(carry + l1 + (m1[s].wrapping_mul(y) & MASK52));
+                        bprev[s] = bv;
+                        yprev[s] = yv;
+                    }
+                }
+                // The last row's high halves.
                 for s in 0..K {
-                    let bi = b[s][i];
-                    let bv = set1(bi as i64);
-                    let p = (a0[s] as u128) * (bi as u128);
-                    let t = acc0[s] as u128 + p;
-                    let y = (t as u64).wrapping_mul(k0[s]) & MASK52;
-                    let yv = set1(y as i64);
-                    // Limb 0 exactly, its low 52 bits now zero: the carry out.
-                    let carry = ((t + (m0[s] as u128) * (y as u128)) >> 52) as u64;
-                    let acc = &mut acc[s];
                     for v in 0..N {
-                        acc[v] = madd_lo(acc[v], av[s][v], bv);
+                        acc[s][v] = madd_hi(acc[s][v], av[s][v], bprev[s]);
+                        acc[s][v] = madd_hi(acc[s][v], mv[s][v], yprev[s]);
                     }
-                    for v in 0..N {
-                        acc[v] = madd_lo(acc[v], mv[s][v], yv);
-                    }
-                    // Divide by 2^52: the accumulators one limb down.
-                    for v in 0..N {
-                        let next = if v + 1 < N { acc[v + 1] } else { zero };
-                        acc[v] = down1(next, acc[v]);
-                    }
-                    acc0[s] = carry + lane0(acc[0]) as u64;
-                    for v in 0..N {
-                        acc[v] = madd_hi(acc[v], av[s][v], bv);
-                    }
-                    for v in 0..N {
-                        acc[v] = madd_hi(acc[v], mv[s][v], yv);
+                }
+            } else {
+                // Two problems: the loop is bound by the vector ports, and
+                // this arrangement (fewer vector instructions) is faster.
+                for i in 0..l {
+                    for s in 0..K {
+                        let bi = b[s][i];
+                        let bv = set1(bi as i64);
+                        let p = (a0[s] as u128) * (bi as u128);
+                        let t = acc0[s] as u128 + p;
+                        let y = (t as u64).wrapping_mul(k0[s]) & MASK52;
+                        let yv = set1(y as i64);
+                        // Limb 0 exactly, its low 52 bits now zero: the carry out.
+                        let carry = ((t + (m0[s] as u128) * (y as u128)) >> 52) as u64;
+                        let acc = &mut acc[s];
+                        for v in 0..N {
+                            acc[v] = madd_lo(acc[v], av[s][v], bv);
+                        }
+                        for v in 0..N {
+                            acc[v] = madd_lo(acc[v], mv[s][v], yv);
+                        }
+                        // Divide by 2^52: the accumulators one limb down.
+                        for v in 0..N {
+                            let next = if v + 1 < N { acc[v + 1] } else { zero };
+                            acc[v] = down1(next, acc[v]);
+                        }
+                        acc0[s] = carry + lane0(acc[0]) as u64;
+                        for v in 0..N {
+                            acc[v] = madd_hi(acc[v], av[s][v], bv);
+                        }
+                        for v in 0..N {
+                            acc[v] = madd_hi(acc[v], mv[s][v], yv);
+                        }
                     }
                 }
             }
@@ -649,6 +748,12 @@ pub mod y {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl")]
+    fn lane1(v: V) -> i64 {
+        _mm_extract_epi64::<1>(_mm256_castsi256_si128(v))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
     fn mask_set1(v: V, k: __mmask8, x: i64) -> V {
         _mm256_mask_set1_epi64(v, k, x)
     }
@@ -770,6 +875,12 @@ pub mod z {
     #[target_feature(enable = "avx512f")]
     fn lane0(v: V) -> i64 {
         _mm_cvtsi128_si64(_mm512_castsi512_si128(v))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn lane1(v: V) -> i64 {
+        _mm_extract_epi64::<1>(_mm512_castsi512_si128(v))
     }
 
     #[inline]
