@@ -681,6 +681,8 @@ pub(crate) fn mul2_base_vartime<C: Curve>(
 /// coordinates, through the complete formulas of the constant-time code.
 #[cfg(test)]
 mod nistz_tests {
+    // `Modulus` names the trait of the x86-only ADX kernels' methods.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
     use super::super::field::{Elem, Modulus, Mont};
     use super::super::{Curve, P256};
     use super::{Jacobian, Point};

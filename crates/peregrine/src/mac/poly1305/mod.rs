@@ -106,6 +106,7 @@ pub const IFMA_MIN: usize = 256;
 /// The shortest run the `Ifma` backend gives its zmm kernel; shorter runs
 /// take the ymm one. Measured on a Zen 4: ymm 1.2x zmm at 1 KiB, on a par at
 /// 2 and 4 KiB, zmm 1.1x ymm at 8 and 16 KiB.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const IFMA_ZMM_MIN: usize = 4096;
 
 /// r^1..r^4 (index 0 is r^1), fully reduced, as five 26-bit limbs each:
