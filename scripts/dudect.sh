@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # dudect.sh: statistical constant-time tests (dudect: Welch's t-test on the
 # running times of two input classes) for tag comparison, AES-GCM open,
-# CBC padding check, OAEP decryption (valid against malformed) and the RSA
-# private operation (two private exponents). Not part of `cargo test` or
+# CBC padding check, OAEP decryption (valid against malformed), the RSA
+# private operation (two private exponents), X25519 (fixed against random
+# scalars), and Ed25519 and ECDSA P-256 signing (fixed against random
+# messages: one nonce against fresh secret nonces). Not part of `cargo test` or
 # CI: they need a quiet machine and minutes to hours.
 #
 # Usage, from the repository root:

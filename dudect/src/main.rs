@@ -14,12 +14,17 @@
 //! | `cbc_unpad` | a valid PKCS#7 padding | an invalid one (last byte 0x10..0xff... varied) |
 //! | `oaep_decrypt` | RSA-2048 OAEP-SHA256 of a valid message | a random value below n (malformed) |
 //! | `rsa_private` | RSA-2048 signature with key A | the same message with key B (another private exponent) |
+//! | `x25519` | X25519 with one fixed secret scalar | with a fresh random scalar each time (same peer point) |
+//! | `ed25519_sign` | Ed25519 signature of one fixed message (one nonce) | of a random message each time (a fresh secret nonce, table scans and scalar arithmetic on it) |
+//! | `ecdsa_p256_sign` | ECDSA P-256 (RFC 6979, SHA-256) of one fixed message | of a random message each time (a fresh secret nonce) |
 
 use dudect_bencher::rand::Rng;
 use dudect_bencher::{BenchRng, Class, CtRunner, ctbench_main};
 use peregrine::aead::Aead;
 use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
+use peregrine::ec::curve25519::{ed25519, x25519};
+use peregrine::ec::nist::p256;
 use peregrine::hash::sha256::Sha256;
 use peregrine::rsa::RsaPrivateKey;
 
@@ -188,6 +193,74 @@ fn rsa_private(runner: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// Curve operations cost tens of microseconds.
+const N_EC: usize = 20_000;
+
+fn random32(rng: &mut BenchRng) -> [u8; 32] {
+    let mut b = [0u8; 32];
+    rng.fill_bytes(&mut b);
+    b
+}
+
+fn x25519(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let fixed = random32(rng);
+    let peer = x25519::public_key(&random32(rng));
+    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N_EC)
+        .into_iter()
+        .map(|c| {
+            let k = if matches!(c, Class::Left) {
+                fixed
+            } else {
+                random32(rng)
+            };
+            (c, k)
+        })
+        .collect();
+    for (c, k) in inputs {
+        runner.run_one(c, || x25519::x25519(&k, &peer).map(|s| s[0]));
+    }
+}
+
+fn ed25519_sign(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let key = ed25519::SigningKey::from_seed(&random32(rng));
+    let fixed = random32(rng);
+    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N_EC)
+        .into_iter()
+        .map(|c| {
+            let m = if matches!(c, Class::Left) {
+                fixed
+            } else {
+                random32(rng)
+            };
+            (c, m)
+        })
+        .collect();
+    for (c, m) in inputs {
+        runner.run_one(c, || key.sign(&m)[0]);
+    }
+}
+
+fn ecdsa_p256_sign(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let mut d = random32(rng);
+    d[0] &= 0x7f; // below n
+    let key = p256::PrivateKey::from_bytes(&d).expect("a scalar below n");
+    let fixed = random32(rng);
+    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N_EC)
+        .into_iter()
+        .map(|c| {
+            let m = if matches!(c, Class::Left) {
+                fixed
+            } else {
+                random32(rng)
+            };
+            (c, m)
+        })
+        .collect();
+    for (c, m) in inputs {
+        runner.run_one(c, || key.sign_deterministic::<Sha256>(&m).to_bytes()[0]);
+    }
+}
+
 ctbench_main!(
     tag_compare,
     aead_open,
@@ -195,5 +268,8 @@ ctbench_main!(
     poly1305_tag,
     cbc_unpad,
     oaep_decrypt,
-    rsa_private
+    rsa_private,
+    x25519,
+    ed25519_sign,
+    ecdsa_p256_sign
 );

@@ -8,14 +8,24 @@
 //!   equals the ladder's `X25519(k, 9)`; `x25519` errors exactly when the
 //!   raw result is all zero. Soft equals `x25519_dalek::x25519` (both
 //!   directions), and OpenSSL's derivation (which refuses exactly the
-//!   all-zero results) and its public key.
+//!   all-zero results) and its public key. Then a batch of 1 to 20
+//!   pairs (this one and variations of it: scalars with a byte changed,
+//!   the u-coordinate or the key's own public key; 16 a ladder batch, so
+//!   the batch boundary is crossed): `x25519_many` on every kernel equals
+//!   the single results and errors exactly when one of them is all zero.
 //! - Ed25519 signing: the fuzzer's seed and message; the public key and
 //!   the pure, Ed25519ctx and Ed25519ph signatures on every kernel equal
 //!   `soft`, each verifies under its own variant; pure signatures equal
 //!   ed25519-dalek's and OpenSSL's byte for byte, Ed25519ph (with the
 //!   context) ed25519-dalek's. Then up to three fuzzer byte flips of the
 //!   signature (and optionally of the message): every kernel, dalek and
-//!   OpenSSL give the same verdict, accept only if nothing changed.
+//!   OpenSSL give the same verdict, accept only if nothing changed; and
+//!   `verify_batch` on every kernel of the real signature beside the
+//!   flipped one (and, when the fuzzer asks, a second real one) accepts
+//!   exactly when that verdict is true (batch verification is cofactored:
+//!   it can accept what the cofactorless check refuses only for R or A
+//!   with a small-order component chosen on purpose, which a byte flip of
+//!   an honest signature does not give).
 //! - Ed25519 verification of arbitrary inputs: A and R raw or one of the
 //!   14 encodings of low-order points (canonical and not), S raw, S + l,
 //!   or a real signature's; the key is refused exactly when it does not
@@ -36,7 +46,7 @@ use libfuzzer_sys::fuzz_target;
 use openssl::derive::Deriver;
 use openssl::pkey::{Id, PKey};
 use openssl::sign::{Signer, Verifier};
-use peregrine::ec::curve25519::ed25519::{SigningKey, VerifyingKey};
+use peregrine::ec::curve25519::ed25519::{SigningKey, VerifyingKey, verify_batch_with_impl};
 use peregrine::ec::curve25519::{self, x25519};
 use peregrine_fuzz::{Input, hex, name, soft_first};
 
@@ -162,6 +172,33 @@ fn x25519_case(inp: &mut Input<'_>) {
             hex(&u)
         ),
         Err(e) => assert_eq!(raw, [0; 32], "openssl refused: {e}"),
+    }
+    // A batch around this pair.
+    let n = 1 + inp.below(20);
+    let mut ks = vec![k];
+    let mut us = vec![u];
+    for j in 1..n {
+        let mut kj = k;
+        kj[j % 32] ^= inp.u8() | 1;
+        ks.push(kj);
+        us.push(match inp.below(3) {
+            0 => u,
+            1 => pk,
+            _ => h32(SMALL_ORDER_U[inp.below(SMALL_ORDER_U.len())]),
+        });
+    }
+    let want: Vec<[u8; 32]> = ks
+        .iter()
+        .zip(&us)
+        .map(|(kj, uj)| x25519::x25519_raw(soft, kj, uj))
+        .collect();
+    let any_zero = want.iter().any(|w| *w == [0; 32]);
+    for &c in &kernels {
+        let nm = name::<curve25519::Impl>(c);
+        let mut out = vec![[0u8; 32]; n];
+        let r = x25519::x25519_many_with_impl(c, &ks, &us, &mut out);
+        assert_eq!(out, want, "{nm}: x25519_many of {n}, k {}", hex(&k));
+        assert_eq!(r.is_err(), any_zero, "{nm}: x25519_many verdict");
     }
 }
 
@@ -290,6 +327,33 @@ fn sign_case(inp: &mut Input<'_>) {
     }
     let v = verdict(&pk, &m2, &s2);
     assert_eq!(v, s2 == sig && m2 == msg, "a changed signature verified");
+    // Batch verification: the real signature, the changed one, and
+    // perhaps another real one (a second key).
+    let other = inp.bool().then(|| {
+        let k2 = SigningKey::from_seed_with_impl(&a32(&inp.array(32)), kernels[0]);
+        let m3 = inp.buf(100).to_vec();
+        let s3 = k2.sign(&m3);
+        (k2, m3, s3)
+    });
+    for &c in &kernels {
+        let n = name::<curve25519::Impl>(c);
+        let vk = VerifyingKey::from_bytes_with_impl(&pk, c).unwrap();
+        let mut items: Vec<(&VerifyingKey, &[u8], &[u8])> =
+            vec![(&vk, &msg, &sig), (&vk, &m2, &s2)];
+        let vk2 = other.as_ref().map(|(k2, _, _)| {
+            VerifyingKey::from_bytes_with_impl(k2.verifying_key().as_bytes(), c).unwrap()
+        });
+        if let (Some((_, m3, s3)), Some(vk2)) = (&other, &vk2) {
+            items.push((vk2, m3, s3));
+        }
+        assert_eq!(
+            verify_batch_with_impl(c, &items).is_ok(),
+            v,
+            "{n}: verify_batch, sig {} msg {}",
+            hex(&s2),
+            hex(&m2)
+        );
+    }
 }
 
 /// `s + l` (little-endian), a non-canonical S for the same scalar.
