@@ -1050,6 +1050,12 @@ fn camellia_and_sm4() {
         .unwrap()
         .seal(&iv[..12], &bytes(21, 9), &bytes(100, 10))
         .unwrap();
+    // A 16-byte nonce: J0 = GHASH_H(nonce), so the counters depend on
+    // the key (secret) and must be incremented without a branch.
+    let gcm16 = Sm4Gcm::new(&key)
+        .unwrap()
+        .seal(&iv[..16], &bytes(21, 9), &bytes(100, 10))
+        .unwrap();
     for_each_impl::<sm4::Impl>("sm4", |imp| {
         let k = secret_vec(&key);
         let d = secret_vec(&data);
@@ -1063,6 +1069,12 @@ fn camellia_and_sm4() {
             &iv[..12],
             &gcm,
             "sm4-gcm",
+        );
+        seal_open(
+            &Sm4Gcm::with_impl(&k, imp).unwrap(),
+            &iv[..16],
+            &gcm16,
+            "sm4-gcm, 16-byte nonce",
         );
     });
 }

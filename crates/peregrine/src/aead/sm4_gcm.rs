@@ -1,5 +1,10 @@
 //! SM4-GCM (RFC 8998 section 2.4; GCM as in NIST SP 800-38D with SM4 as
-//! the block cipher): 12-byte nonces, 16-byte tags. The encryption is
+//! the block cipher): 16-byte tags; nonces of 12 bytes (RFC 8998's, and
+//! the recommended length) or of any other non-zero length, which GCM
+//! hashes into the first counter block (`J0 = GHASH_H(nonce || 0 ||
+//! len(nonce))`, SP 800-38D section 7.1; then the counter is key-dependent
+//! and secret, and only ever incremented without a branch, as the
+//! AES-GCM counters are). The encryption is
 //! SM4-CTR with GCM's 32-bit counter on the SM4 backend of the key
 //! ([`crate::mode::block128`]), the hash the shared [`Ghash`] on its best
 //! backend; plaintext up to 2^36 - 32 bytes per nonce.
@@ -63,10 +68,10 @@ impl Sm4Gcm {
         self.sm4.backend()
     }
 
-    fn j0(nonce: &[u8], aad: &[u8], len: usize) -> Result<Block, Error> {
-        if nonce.len() != 12 {
+    fn j0(&self, nonce: &[u8], aad: &[u8], len: usize) -> Result<Block, Error> {
+        if nonce.is_empty() || nonce.len() as u64 > u64::MAX / 8 {
             return Err(Error::InvalidLength {
-                what: "SM4-GCM nonce (must be 12 bytes)",
+                what: "SM4-GCM nonce (at least 1 byte; 12 recommended)",
                 got: nonce.len(),
             });
         }
@@ -80,17 +85,27 @@ impl Sm4Gcm {
                 what: "GCM AAD (at most 2^61 - 1 bytes)",
             });
         }
-        let mut j0 = [0u8; 16];
-        j0[..12].copy_from_slice(nonce);
-        j0[15] = 1;
-        Ok(j0)
+        if nonce.len() == 12 {
+            let mut j0 = [0u8; 16];
+            j0[..12].copy_from_slice(nonce);
+            j0[15] = 1;
+            return Ok(j0);
+        }
+        let mut g = Ghash::new(&self.h);
+        g.update_padded(nonce);
+        let mut lens = [0u8; 16];
+        lens[8..].copy_from_slice(&(nonce.len() as u64 * 8).to_be_bytes());
+        g.update(&lens);
+        Ok(g.finalize())
     }
 
     /// CTR from inc32(J0) over `buf`.
     fn ctr(&self, j0: &Block, buf: &mut [u8]) {
-        let mut c = *j0;
-        c[12..].copy_from_slice(&2u32.to_be_bytes());
-        // The counter starts at 2 and `MAX_PLAINTEXT` keeps it below 2^32.
+        // inc32: the low 32 bits plus one, wrapping (J0's low word is 1
+        // for a 12-byte nonce, anything for the others).
+        let c = crate::mode::kernels::ctr_add(j0, CtrWidth::Low32, 1);
+        // `MAX_PLAINTEXT` keeps the block count below 2^32 - 1, so no
+        // counter value repeats (the low word wraps mod 2^32, as GCM's).
         let mut ctr = Ctr128::new(&self.sm4, &c).unwrap_or_else(|_| unreachable!());
         ctr.run_width(CtrWidth::Low32, InOut::in_place(buf));
     }
@@ -132,7 +147,7 @@ impl Aead for Sm4Gcm {
         aad: &[u8],
         buf: &mut [u8],
     ) -> Result<Tag, Error> {
-        let j0 = Self::j0(nonce, aad, buf.len())?;
+        let j0 = self.j0(nonce, aad, buf.len())?;
         self.ctr(&j0, buf);
         let mut t = self.tag(&j0, aad, buf);
         let tag = Tag::new(&t, 16);
@@ -149,7 +164,7 @@ impl Aead for Sm4Gcm {
         buf: &mut [u8],
         tag: &[u8],
     ) -> Result<(), Error> {
-        let j0 = Self::j0(nonce, aad, buf.len())?;
+        let j0 = self.j0(nonce, aad, buf.len())?;
         if tag.len() != 16 {
             return Err(Error::InvalidLength {
                 what: "SM4-GCM tag (must be 16 bytes)",
