@@ -202,20 +202,22 @@ fn random32(rng: &mut BenchRng) -> [u8; 32] {
     b
 }
 
+/// `N_EC` inputs: `fixed` for the left class, fresh random bytes for the
+/// right.
+fn fixed_or_random(rng: &mut BenchRng, fixed: [u8; 32]) -> Vec<(Class, [u8; 32])> {
+    classes(rng, N_EC)
+        .into_iter()
+        .map(|c| match c {
+            Class::Left => (c, fixed),
+            Class::Right => (c, random32(rng)),
+        })
+        .collect()
+}
+
 fn x25519(runner: &mut CtRunner, rng: &mut BenchRng) {
     let fixed = random32(rng);
     let peer = x25519::public_key(&random32(rng));
-    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N_EC)
-        .into_iter()
-        .map(|c| {
-            let k = if matches!(c, Class::Left) {
-                fixed
-            } else {
-                random32(rng)
-            };
-            (c, k)
-        })
-        .collect();
+    let inputs = fixed_or_random(rng, fixed);
     for (c, k) in inputs {
         runner.run_one(c, || x25519::x25519(&k, &peer).map(|s| s[0]));
     }
@@ -224,17 +226,7 @@ fn x25519(runner: &mut CtRunner, rng: &mut BenchRng) {
 fn ed25519_sign(runner: &mut CtRunner, rng: &mut BenchRng) {
     let key = ed25519::SigningKey::from_seed(&random32(rng));
     let fixed = random32(rng);
-    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N_EC)
-        .into_iter()
-        .map(|c| {
-            let m = if matches!(c, Class::Left) {
-                fixed
-            } else {
-                random32(rng)
-            };
-            (c, m)
-        })
-        .collect();
+    let inputs = fixed_or_random(rng, fixed);
     for (c, m) in inputs {
         runner.run_one(c, || key.sign(&m)[0]);
     }
@@ -245,17 +237,7 @@ fn ecdsa_p256_sign(runner: &mut CtRunner, rng: &mut BenchRng) {
     d[0] &= 0x7f; // below n
     let key = p256::PrivateKey::from_bytes(&d).expect("a scalar below n");
     let fixed = random32(rng);
-    let inputs: Vec<(Class, [u8; 32])> = classes(rng, N_EC)
-        .into_iter()
-        .map(|c| {
-            let m = if matches!(c, Class::Left) {
-                fixed
-            } else {
-                random32(rng)
-            };
-            (c, m)
-        })
-        .collect();
+    let inputs = fixed_or_random(rng, fixed);
     for (c, m) in inputs {
         runner.run_one(c, || key.sign_deterministic::<Sha256>(&m).to_bytes()[0]);
     }
