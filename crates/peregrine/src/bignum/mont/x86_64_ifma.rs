@@ -55,9 +55,10 @@
 //!     scalar, and the carry out of limb 0 is the high word of
 //!     `(m[0] 2^12) y` plus the rest of `t`, not a 128-bit sum. About
 //!     1.3x faster alone (330 against 440); paired it measured 10% slower.
-//!   - An empty `asm!` keeps limb 0 of each problem in a general-purpose
-//!     register: otherwise LLVM packed the two problems' scalar limb-0
-//!     arithmetic into one xmm register, the paired loop 1.6x slower.
+//!   - In the short-chain row an empty `asm!` keeps limb 0 in a
+//!     general-purpose register ([`gpr`]): tried on two interleaved
+//!     problems without it, LLVM packed their limb-0 arithmetic into one
+//!     xmm register and the loop ran 1.6x slower.
 //! - Squaring is the same AMM with `a = b`.
 //! - `pow`: a fixed 5-bit window (as [`crate::bignum::Modulus::pow`]), a
 //!   table of 32 powers read by a masked scan of every entry
@@ -73,10 +74,12 @@ const WINDOW: usize = 5;
 const ENTRIES: usize = 1 << WINDOW;
 
 /// `x`, kept in a general-purpose register: an empty `asm!` the
-/// optimizer cannot see through, so it does not pack the limb-0
-/// arithmetic of two interleaved problems into one vector register (which
-/// put the vector unit's latency on the scalar chain: the paired AMM
-/// about 1.6x slower).
+/// optimizer cannot see through, so it cannot move limb 0's scalar
+/// arithmetic into vector registers. Used in the single-problem row; when
+/// that row was tried for two interleaved problems without it, LLVM
+/// packed the two problems' limb-0 arithmetic into one xmm register and
+/// the paired loop ran 1.6x slower (the paired row now keeps the plain
+/// order and does not need it).
 #[inline(always)]
 fn gpr(mut x: u64) -> u64 {
     // SAFETY: an empty template; the register is only named.
