@@ -391,29 +391,32 @@ fn bench_hmac<H: Hash>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
     }))
 }
 
-/// The batch `sha256-many` and `hmac-many` time: eight messages per call.
-const MANY: usize = 8;
+/// The batch rows' messages per call: `sha256-many` and `hmac-many` fill
+/// the 16 lanes of the zmm kernel; `sha256-many8` and `hmac-many8` half of
+/// them (the ymm kernels' full width).
+const MANY: usize = 16;
+const MANY8: usize = 8;
 
-fn bench_sha256_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
-    let c = checked::<sha256::Impl>(imp)?;
-    let mut out = [[0u8; 32]; MANY];
+fn bench_sha256_many<const N: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sha256::many::Impl>(imp)?;
+    let mut out = [[0u8; 32]; N];
     Some(Box::new(move |data: &mut [u8]| {
         let data: &[u8] = data;
-        let msgs = [data; MANY];
+        let msgs = [data; N];
         // Lengths match by construction, so this cannot fail.
         let _ = sha256::hash_many_with(c, &msgs, &mut out);
-        out[MANY - 1][0]
+        out[N - 1][0]
     }))
 }
 
-fn bench_hmac_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
-    let c = checked::<sha256::Impl>(imp)?;
-    let mut out = [[0u8; 32]; MANY];
+fn bench_hmac_many<const N: usize>(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sha256::many::Impl>(imp)?;
+    let mut out = [[0u8; 32]; N];
     Some(Box::new(move |data: &mut [u8]| {
         let data: &[u8] = data;
-        let msgs = [data; MANY];
+        let msgs = [data; N];
         let _ = sha256::hmac_many_with(c, BENCH_KEY, &msgs, &mut out);
-        out[MANY - 1][0]
+        out[N - 1][0]
     }))
 }
 
@@ -1391,14 +1394,25 @@ pub static ALGORITHMS: &[Algorithm] = &[
     hash!("sha256", ["sha2-256", "sha-256"], Sha256),
     entry!(
         "sha256-many",
+        ["sha256-x16"],
+        "SHA2-256 x16",
+        Kind::Many,
+        32,
+        MANY,
+        sha256::many::Impl,
+        no_stream,
+        bench_sha256_many::<MANY>
+    ),
+    entry!(
+        "sha256-many8",
         ["sha256-x8"],
         "SHA2-256 x8",
         Kind::Many,
         32,
-        MANY,
-        sha256::Impl,
+        MANY8,
+        sha256::many::Impl,
         no_stream,
-        bench_sha256_many
+        bench_sha256_many::<MANY8>
     ),
     hash!("sha384", ["sha2-384", "sha-384"], Sha384),
     hash!("sha512", ["sha2-512", "sha-512"], Sha512),
@@ -1781,14 +1795,25 @@ pub static ALGORITHMS: &[Algorithm] = &[
     ),
     entry!(
         "hmac-many",
-        ["hmac-sha256-many"],
-        "HMAC-SHA2-256 x8",
+        ["hmac-sha256-many", "hmac-sha256-x16"],
+        "HMAC-SHA2-256 x16",
         Kind::Many,
         32,
         MANY,
-        sha256::Impl,
+        sha256::many::Impl,
         no_stream,
-        bench_hmac_many
+        bench_hmac_many::<MANY>
+    ),
+    entry!(
+        "hmac-many8",
+        ["hmac-sha256-x8"],
+        "HMAC-SHA2-256 x8",
+        Kind::Many,
+        32,
+        MANY8,
+        sha256::many::Impl,
+        no_stream,
+        bench_hmac_many::<MANY8>
     ),
     entry!(
         "mont1024",

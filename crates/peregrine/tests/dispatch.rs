@@ -57,7 +57,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("md5", "soft"),
             ("sha1", "soft"),
             ("sha256", "soft"),
-            ("sha256-many", "soft"),
+            ("sha256-many", "avx2"),
             ("sha512", "avx2"),
             ("sha3-256", "bmi2"),
             ("aes-128-ecb", "aesni"),
@@ -241,6 +241,50 @@ fn avx512_host_chacha20_choice() {
             Some(want),
             "{aead}: {best}"
         );
+    }
+}
+
+/// An AVX-512 host (issue 16): `sha256-many` (and `hmac-many`) choose the
+/// 16 zmm lanes where zmm is fast, the 8 EVEX ymm lanes with `-zmm`,
+/// SHA-NI's interleave with `-avx512f` when the CPU has SHA-NI, else the 8
+/// AVX2 lanes. Skipped on a host without AVX-512 F, VL and BW.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_host_sha256_many_choice() {
+    use peregrine::cpu::{self, Feature};
+    use std::arch::is_x86_feature_detected as d;
+    if !(d!("avx512f") && d!("avx512vl") && d!("avx512bw")) {
+        eprintln!("no AVX-512 F/VL/BW here: the sha256-many choice is not checked");
+        return;
+    }
+    let (none, removed) = std::env::var("PEREGRINE_CPU")
+        .map(|v| {
+            let o = cpu::parse_override(&v);
+            (o.none, o.removed)
+        })
+        .unwrap_or((false, cpu::Caps::EMPTY));
+    let kept = |f: Feature| !none && !removed.has(f);
+    let evex = kept(Feature::Avx512f) && kept(Feature::Avx512vl) && kept(Feature::Avx2);
+    let want = if evex
+        && kept(Feature::Avx512bw)
+        && kept(Feature::Zmm)
+        && cpu::detected().has(Feature::Zmm)
+    {
+        "avx512"
+    } else if evex {
+        "avx512vl"
+    } else if kept(Feature::Shani) && kept(Feature::Sse41) && d!("sha") {
+        "shani"
+    } else if kept(Feature::Avx2) {
+        "avx2"
+    } else {
+        "soft"
+    };
+    for alg in ["sha256-many", "sha256-many8", "hmac-many", "hmac-many8"] {
+        let best = peregrine::registry::find(alg)
+            .unwrap_or_else(|| panic!("no {alg}"))
+            .best();
+        assert_eq!(best, want, "{alg}");
     }
 }
 

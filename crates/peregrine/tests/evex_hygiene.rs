@@ -26,6 +26,8 @@ const EVEX_MODULES: &[&str] = &[
     "mac::poly1305::x86_64_ifma",
     "mac::poly1305::x86_64_avx2::z::",
     "bignum::mont::x86_64_ifma",
+    "hash::sha256::x86_64_lanes::z::",
+    "hash::sha256::x86_64_lanes::yvl::",
 ];
 
 /// Whether `line` (one instruction, Intel syntax, no raw bytes) uses an

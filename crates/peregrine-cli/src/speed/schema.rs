@@ -24,7 +24,7 @@
 //!                  "sign" | "verify" (ed25519),
 //!                  "keygen" (rsa2048-keygen, x25519-keygen, ed25519-keygen),
 //!     "direction": "encrypt" | "decrypt" | null,
-//!     "messages_per_call": 1 (8 for sha256-many),
+//!     "messages_per_call": 1 (16 for sha256-many, 8 for sha256-many8),
 //!     "thread": 1-based thread number with --multi, null for a single
 //!               thread or the sum row, "threads": threads summed in this row,
 //!     "status": "ok" | "skipped" | "failed" | "n/a", "reason": string or null,

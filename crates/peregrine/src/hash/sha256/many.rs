@@ -1,17 +1,71 @@
 //! Several independent SHA-256 (and HMAC-SHA256) computations at once.
 //!
-//! One SHA-256 stream on SHA-NI or ARMv8 is bound by the latency of its
-//! round instructions; up to [`MAX_LANES`] streams interleaved by
-//! [`compress_multi`] keep the unit busy. Messages are sorted by length and
-//! grouped, so grouped messages share as many blocks as possible; each
-//! message is seen as its whole blocks followed by one or two padded tail
-//! blocks, and a group walks all its block sequences together, dropping
-//! each message from the interleave when it runs out of blocks.
+//! Two ways to run many messages, chosen by the backend ([`Impl`]):
+//!
+//! - **Lanes** (`avx512`: 16 messages in zmm; `avx512vl`, `avx2`: 8 in ymm):
+//!   one message per 32-bit vector lane, every lane advancing by the same
+//!   round at once (`x86_64_lanes.rs`). A lane whose message ends takes the
+//!   next one from the queue (longest first), so a mix of lengths keeps the
+//!   lanes full; a lane with nothing left hashes zeros that nobody reads.
+//!   A vector step costs the same however many lanes are busy, so when the
+//!   queue is empty and few messages are left, they move to a narrower
+//!   backend (zmm to 8 ymm lanes below [`HANDOFF_ZMM`] jobs, ymm lanes to
+//!   interleaved SHA-NI or ARMv8, when the CPU has them, below
+//!   [`HANDOFF_YMM`] or [`HANDOFF_AVX2`]); a batch that small never
+//!   enters the wide lanes.
+//! - **Interleaved streams** (`shani`, `armv8`): one SHA-256 stream on
+//!   these instructions is bound by the latency of its round instructions;
+//!   up to two streams interleaved keep the unit busy. Messages are sorted by length and grouped, so grouped
+//!   messages share as many blocks as possible; a group walks all its
+//!   block sequences together, dropping each message from the interleave
+//!   when it runs out of blocks.
+//!
+//! Either way each message is seen as its whole blocks followed by one or
+//! two padded tail blocks, and the results equal one-at-a-time hashing.
 
 use crate::Error;
 use crate::ct::wipe;
 
-use super::{Checked, IV256, Impl, MAX_LANES, compress, compress_multi};
+#[cfg(target_arch = "x86_64")]
+use super::x86_64_lanes;
+use super::{Checked as OneChecked, IV256, Impl as OneImpl, MAX_LANES, compress, compress_multi};
+
+crate::cpu::backends! {
+    primitive: "sha256-many", doc: "A backend for [`hash_many`] and [`hmac_many`].";
+    /// Sixteen messages in the lanes of zmm registers (`vprord`,
+    /// `vpternlogd`); the last few on 8 ymm lanes, then on SHA-NI when the
+    /// CPU has it.
+    Avx512 = "avx512", "x86_64", [Avx2, Avx512f, Avx512bw, Avx512vl, Zmm];
+    /// Eight messages in ymm registers with EVEX encodings, for CPUs where
+    /// zmm lowers the clock; the last few on SHA-NI when there.
+    Avx512vl = "avx512vl", "x86_64", [Avx2, Avx512f, Avx512vl];
+    /// Up to two SHA-NI streams interleaved.
+    Shani = "shani", "x86_64", [Sse2, Ssse3, Sse41, Shani];
+    /// Eight messages in ymm registers (AVX2); the last few on SHA-NI when
+    /// there.
+    Avx2 = "avx2", "x86_64", [Avx2];
+    /// Up to two ARMv8 SHA-256 streams interleaved.
+    Armv8 = "armv8", "aarch64", [Neon, Sha2];
+    /// Portable Rust, one message after the other.
+    Soft = "soft", any, [];
+}
+
+/// The zmm kernel hands its jobs to the 8-lane EVEX ymm kernel once the
+/// queue is empty and at most this many are left: a zmm step costs about
+/// 960 cycles on the development machine (a Sapphire Rapids Xeon, 0.94
+/// cycles per byte with all 16 lanes busy), a ymm step about 720 (1.41).
+pub const HANDOFF_ZMM: usize = 8;
+/// The ymm EVEX kernel hands its last jobs to SHA-NI (or ARMv8) once the
+/// queue is empty and at most this many are left: SHA-NI costs about 131
+/// cycles per block there (2.05 cycles per byte), so five blocks cost less
+/// than one ymm step.
+pub const HANDOFF_YMM: usize = 5;
+/// The AVX2 kernel's handoff to SHA-NI: a step costs about 1330 cycles on
+/// the development machine (2.6 cycles per byte with all 8 lanes busy),
+/// more than 8 SHA-NI blocks, so there every message goes to SHA-NI once
+/// the queue is empty. CPUs with AVX2 but no SHA-NI (Haswell to Skylake)
+/// run everything in the lanes.
+pub const HANDOFF_AVX2: usize = 8;
 
 /// One message in flight: its state, its whole blocks, and its padded tail.
 struct Job<'a> {
@@ -41,16 +95,6 @@ impl<'a> Job<'a> {
         }
     }
 
-    /// A job with no blocks left (pads a short group).
-    fn finished() -> Self {
-        Job {
-            state: [0; 8],
-            body: &[],
-            tail: [0; 128],
-            tail_len: 0,
-        }
-    }
-
     fn segments(&self) -> [&[u8]; 2] {
         [self.body, &self.tail[..self.tail_len]]
     }
@@ -71,23 +115,43 @@ impl Drop for Job<'_> {
     }
 }
 
-/// Runs up to [`MAX_LANES`] jobs to completion, interleaving those that
-/// still have blocks.
-fn run_group(imp: Checked, jobs: &mut [Job<'_>]) {
-    debug_assert!(jobs.len() <= MAX_LANES);
-    // (segment, offset) of each job; segment 2 means done.
-    let mut pos = [(0usize, 0usize); MAX_LANES];
+/// The jobs of a call: `jobs[i]` is message `i`'s, `pos[i]` its position
+/// (segment, byte offset; segment 2 means done), and `todo` the jobs not
+/// yet started or handed back, taken from the back (longest first).
+struct Batch<'a> {
+    jobs: alloc::vec::Vec<Job<'a>>,
+    pos: alloc::vec::Vec<(usize, usize)>,
+    todo: alloc::vec::Vec<usize>,
+}
+
+impl Batch<'_> {
+    /// Skips job `i`'s empty segments; whether it has blocks left.
+    fn has_blocks(&mut self, i: usize) -> bool {
+        let segs = self.jobs[i].segments();
+        let p = &mut self.pos[i];
+        while p.0 < 2 && p.1 == segs[p.0].len() {
+            *p = (p.0 + 1, 0);
+        }
+        p.0 < 2
+    }
+
+    /// Job `i`'s blocks from its position to the end of its segment.
+    fn rest(&self, i: usize) -> &[u8] {
+        let (seg, off) = self.pos[i];
+        &self.jobs[i].segments()[seg][off..]
+    }
+}
+
+/// Runs the jobs `sel` (at most [`MAX_LANES`]) to completion, interleaving
+/// those that still have blocks.
+fn run_group(imp: OneChecked, batch: &mut Batch<'_>, sel: &[usize]) {
+    debug_assert!(sel.len() <= MAX_LANES);
     let mut states = [[0u32; 8]; MAX_LANES];
     let mut active = [0usize; MAX_LANES];
     loop {
-        // Skip empty segments, then gather the jobs that have blocks left.
         let mut k = 0;
-        for (i, job) in jobs.iter().enumerate() {
-            let segs = job.segments();
-            while pos[i].0 < 2 && pos[i].1 == segs[pos[i].0].len() {
-                pos[i] = (pos[i].0 + 1, 0);
-            }
-            if pos[i].0 < 2 {
+        for &i in sel {
+            if batch.has_blocks(i) {
                 active[k] = i;
                 k += 1;
             }
@@ -97,21 +161,19 @@ fn run_group(imp: Checked, jobs: &mut [Job<'_>]) {
         }
         // Interleave as many blocks as every active job has contiguously.
         let mut blocks: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
-        let mut n = usize::MAX;
+        let n = active[..k]
+            .iter()
+            .map(|&i| batch.rest(i).len())
+            .min()
+            .unwrap_or(0);
         for (slot, &i) in active[..k].iter().enumerate() {
-            let (seg, off) = pos[i];
-            let rest = &jobs[i].segments()[seg][off..];
-            n = n.min(rest.len());
-            blocks[slot] = rest;
-            states[slot] = jobs[i].state;
-        }
-        for b in &mut blocks[..k] {
-            *b = &b[..n];
+            blocks[slot] = &batch.rest(i)[..n];
+            states[slot] = batch.jobs[i].state;
         }
         compress_multi(imp, &mut states[..k], &blocks[..k]);
         for (slot, &i) in active[..k].iter().enumerate() {
-            jobs[i].state = states[slot];
-            pos[i].1 += n;
+            batch.jobs[i].state = states[slot];
+            batch.pos[i].1 += n;
         }
     }
     for s in &mut states {
@@ -119,22 +181,159 @@ fn run_group(imp: Checked, jobs: &mut [Job<'_>]) {
     }
 }
 
-/// The core: every message from `state` after `prefix` bytes; `out[i]`
-/// gets message `i`'s digest.
-fn many(imp: Checked, state: [u32; 8], prefix: u64, msgs: &[&[u8]], out: &mut [[u8; 32]]) {
-    // Group by length so grouped messages share the most blocks.
-    let mut order: alloc::vec::Vec<usize> = (0..msgs.len()).collect();
-    order.sort_unstable_by_key(|&i| core::cmp::Reverse(msgs[i].len()));
-    for group in order.chunks(MAX_LANES) {
-        // On the stack; a short last group is padded with finished jobs.
-        let mut jobs: [Job<'_>; MAX_LANES] = core::array::from_fn(|slot| match group.get(slot) {
-            Some(&i) => Job::new(state, prefix, msgs[i]),
-            None => Job::finished(),
-        });
-        run_group(imp, &mut jobs);
-        for (job, &i) in jobs.iter().zip(group) {
-            out[i] = job.digest();
+/// Every job of the queue on the interleaved backend, in groups of
+/// [`MAX_LANES`].
+fn run_interleaved(imp: OneChecked, batch: &mut Batch<'_>) {
+    while !batch.todo.is_empty() {
+        let k = batch.todo.len().min(MAX_LANES);
+        let mut sel = [0usize; MAX_LANES];
+        for (slot, i) in batch.todo.drain(batch.todo.len() - k..).enumerate() {
+            sel[slot] = i;
         }
+        run_group(imp, batch, &sel[..k]);
+    }
+}
+
+/// A lane kernel of `x86_64_lanes.rs`: `n` blocks on each lane, lane `l`
+/// reading block `i` at `ptrs[l] + i * steps[l]`.
+#[cfg(target_arch = "x86_64")]
+type LaneKernel<const L: usize> =
+    unsafe fn(&mut [[u32; L]; 8], &[*const u8; L], &[usize; L], usize);
+
+/// A block of zeros for idle lanes to read.
+#[cfg(target_arch = "x86_64")]
+static ZERO_BLOCK: [u8; 64] = [0; 64];
+
+/// Runs the queued jobs through `L` vector lanes, refilling a lane as soon
+/// as its message ends. Returns when every job is done, or when the queue
+/// is empty and at most `handoff` jobs are still in flight: those go back
+/// into the queue (their states saved) for the next, narrower backend. A
+/// queue of at most `handoff` jobs is left alone.
+///
+/// # Safety
+/// `kernel` may run on this CPU (its backend was checked).
+#[cfg(target_arch = "x86_64")]
+unsafe fn run_lanes<const L: usize>(kernel: LaneKernel<L>, handoff: usize, batch: &mut Batch<'_>) {
+    if batch.todo.len() <= handoff {
+        return;
+    }
+    let mut lanes: [Option<usize>; L] = [None; L];
+    let mut st = [[0u32; L]; 8];
+    loop {
+        // Retire the lanes whose message is done; refill from the queue.
+        let mut active = 0;
+        for l in 0..L {
+            loop {
+                if let Some(i) = lanes[l] {
+                    if batch.has_blocks(i) {
+                        active += 1;
+                        break;
+                    }
+                    for (w, row) in batch.jobs[i].state.iter_mut().zip(&st) {
+                        *w = row[l];
+                    }
+                    lanes[l] = None;
+                } else if let Some(i) = batch.todo.pop() {
+                    for (row, w) in st.iter_mut().zip(batch.jobs[i].state) {
+                        row[l] = w;
+                    }
+                    lanes[l] = Some(i);
+                } else {
+                    break;
+                }
+            }
+        }
+        if active == 0 {
+            break;
+        }
+        if batch.todo.is_empty() && active <= handoff {
+            for (l, lane) in lanes.iter().enumerate() {
+                if let Some(i) = *lane {
+                    for (w, row) in batch.jobs[i].state.iter_mut().zip(&st) {
+                        *w = row[l];
+                    }
+                    batch.todo.push(i);
+                }
+            }
+            break;
+        }
+        let mut ptrs = [ZERO_BLOCK.as_ptr(); L];
+        let mut steps = [0usize; L];
+        let mut n = usize::MAX;
+        for (l, lane) in lanes.iter().enumerate() {
+            if let Some(i) = *lane {
+                let rest = batch.rest(i);
+                n = n.min(rest.len() / 64);
+                ptrs[l] = rest.as_ptr();
+                steps[l] = 64;
+            }
+        }
+        // SAFETY: the caller vouches for the CPU; every busy lane has at
+        // least `n` whole blocks from its pointer (its segment lengths are
+        // multiples of 64), and an idle one reads ZERO_BLOCK with step 0.
+        unsafe { kernel(&mut st, &ptrs, &steps, n) };
+        for lane in lanes.iter().flatten() {
+            batch.pos[*lane].1 += 64 * n;
+        }
+    }
+    for row in &mut st {
+        wipe(row);
+    }
+}
+
+/// The one-stream backend a many-backend uses: itself for the interleaved
+/// ones, SHA-NI or ARMv8 (when the CPU has them) for the lane ones.
+fn one_stream(imp: Checked) -> Option<OneChecked> {
+    match imp.0 {
+        Impl::Shani => OneImpl::Shani.check(),
+        Impl::Armv8 => OneImpl::Armv8.check(),
+        Impl::Soft => OneImpl::Soft.check(),
+        _ => [OneImpl::Shani, OneImpl::Armv8]
+            .iter()
+            .find_map(|i| i.check()),
+    }
+}
+
+/// The core: every message from `iv` after `prefix` bytes; `out[i]`
+/// gets message `i`'s digest.
+fn many(imp: Checked, iv: [u32; 8], prefix: u64, msgs: &[&[u8]], out: &mut [[u8; 32]]) {
+    let mut batch = Batch {
+        jobs: msgs.iter().map(|m| Job::new(iv, prefix, m)).collect(),
+        pos: alloc::vec![(0, 0); msgs.len()],
+        todo: (0..msgs.len()).collect(),
+    };
+    // Longest first (taken from the back): lanes and groups then share the
+    // most blocks, and the last lanes to finish have the least left.
+    batch.todo.sort_unstable_by_key(|&i| msgs[i].len());
+    // The one-stream backend that finishes a lane backend's last few
+    // messages (none when only `soft` could take them: one busy vector
+    // lane is still faster than it), or runs the interleaved backends.
+    let one = one_stream(imp);
+    #[cfg(target_arch = "x86_64")]
+    {
+        let to_one = |h: usize| if one.is_some() { h } else { 0 };
+        match imp.0 {
+            // SAFETY: the `Checked` proves the CPU features the kernels'
+            // `#[target_feature]` lists need (`Avx512` needs AVX-512VL and
+            // AVX2 as well, for its narrower second stage).
+            Impl::Avx512 => unsafe {
+                run_lanes(x86_64_lanes::z::compress, HANDOFF_ZMM, &mut batch);
+                run_lanes(x86_64_lanes::yvl::compress, to_one(HANDOFF_YMM), &mut batch);
+            },
+            // SAFETY: as above.
+            Impl::Avx512vl => unsafe {
+                run_lanes(x86_64_lanes::yvl::compress, to_one(HANDOFF_YMM), &mut batch);
+            },
+            // SAFETY: as above.
+            Impl::Avx2 => unsafe {
+                run_lanes(x86_64_lanes::y::compress, to_one(HANDOFF_AVX2), &mut batch);
+            },
+            _ => {}
+        }
+    }
+    run_interleaved(one.unwrap_or_else(OneImpl::best), &mut batch);
+    for (o, job) in out.iter_mut().zip(&batch.jobs) {
+        *o = job.digest();
     }
 }
 
@@ -150,8 +349,9 @@ fn check_lengths(msgs: usize, out: usize) -> Result<(), Error> {
 }
 
 /// SHA-256 of each message of `msgs` into the matching entry of `out`,
-/// several at a time (up to four streams interleaved on SHA-NI and ARMv8). The
-/// results equal one-at-a-time hashing for any mix of lengths.
+/// several at a time (16 in zmm lanes, 8 in ymm lanes, or two SHA-NI or
+/// ARMv8 streams interleaved: see the [module docs](self)). The results
+/// equal one-at-a-time hashing for any mix of lengths.
 ///
 /// # Errors
 /// [`Error::InvalidLength`] when `out.len() != msgs.len()`.
@@ -200,10 +400,11 @@ pub fn hmac_many_with(
         block[..key.len()].copy_from_slice(key);
     }
     let (mut inner, mut outer) = (IV256, IV256);
+    let single = one_stream(imp).unwrap_or_else(OneImpl::best);
     block.iter_mut().for_each(|b| *b ^= 0x36);
-    compress(imp, &mut inner, &block);
+    compress(single, &mut inner, &block);
     block.iter_mut().for_each(|b| *b ^= 0x36 ^ 0x5c);
-    compress(imp, &mut outer, &block);
+    compress(single, &mut outer, &block);
     wipe(&mut block);
 
     many(imp, inner, 64, msgs, out);

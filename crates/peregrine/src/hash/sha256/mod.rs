@@ -8,6 +8,10 @@
 //! | `Armv8` | `aarch64_sha2.rs` | ARMv8 SHA-256 instructions |
 //! | `Soft` | `soft.rs` | nothing (portable) |
 //!
+//! [`hash_many`] and [`hmac_many`] have their own backends ([`many::Impl`]):
+//! 16 messages in zmm lanes, 8 in ymm lanes (`x86_64_lanes.rs`), or
+//! interleaved SHA-NI and ARMv8 streams.
+//!
 //! ```
 //! use peregrine::hash::sha256::{Impl, Sha256};
 //! use peregrine::hash::Hash;
@@ -26,8 +30,10 @@ pub use many::{hash_many, hash_many_with, hmac_many, hmac_many_with};
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha2;
-mod many;
+pub mod many;
 mod soft;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_lanes;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_shani;
 
