@@ -7,7 +7,7 @@
 
 use crate::ct::wipe;
 
-/// A partial block of `B` bytes.
+/// A partial block of `B` bytes. Invariant: `buf[len..]` is all zero.
 #[derive(Clone)]
 pub(crate) struct BlockBuffer<const B: usize> {
     buf: [u8; B],
@@ -23,6 +23,12 @@ impl<const B: usize> BlockBuffer<B> {
         }
     }
 
+    /// Whether no partial block is waiting.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Absorbs `data`, calling `compress` on runs of whole blocks (a
     /// non-empty multiple of `B` bytes each time).
     #[inline]
@@ -36,6 +42,9 @@ impl<const B: usize> BlockBuffer<B> {
                 return;
             }
             compress(&self.buf);
+            // Keep the invariant that the bytes after `len` are zero (a
+            // fixed-size clear, cheaper than clearing at `finish`).
+            self.buf = [0; B];
             self.len = 0;
         }
         let whole = data.len() - data.len() % B;
@@ -52,17 +61,45 @@ impl<const B: usize> BlockBuffer<B> {
     /// final blocks.
     #[inline]
     pub(crate) fn finish(&mut self, length: &[u8], mut compress: impl FnMut(&[u8])) {
+        // Everything after the data is already zero (the invariant kept
+        // by `update`), so no variable-length clearing is needed.
         let n = self.len;
         self.buf[n] = 0x80;
-        self.buf[n + 1..].fill(0);
         if n + 1 > B - length.len() {
             compress(&self.buf);
             self.buf.fill(0);
         }
         self.buf[B - length.len()..].copy_from_slice(length);
         compress(&self.buf);
+        self.buf = [0; B];
         self.len = 0;
     }
+}
+
+/// A whole message at once, without the streaming buffer: the whole
+/// blocks go straight from `data` to `compress`, and the one or two padded
+/// final blocks are built on the stack (`0x80`, zeros, `length` at the
+/// end). `T` is `2 * B` (a stable const generic cannot say so).
+#[inline]
+pub(crate) fn oneshot<const B: usize, const T: usize>(
+    data: &[u8],
+    length: &[u8],
+    mut compress: impl FnMut(&[u8]),
+) {
+    debug_assert!(T == 2 * B && length.len() < B);
+    let whole = data.len() - data.len() % B;
+    if whole > 0 {
+        compress(&data[..whole]);
+    }
+    let rest = &data[whole..];
+    let mut tail = [0u8; T];
+    tail[..rest.len()].copy_from_slice(rest);
+    tail[rest.len()] = 0x80;
+    let n = if rest.len() < B - length.len() { B } else { T };
+    tail[n - length.len()..n].copy_from_slice(length);
+    compress(&tail[..n]);
+    // The tail holds message bytes, which may be secret.
+    wipe(&mut tail);
 }
 
 impl<const B: usize> Drop for BlockBuffer<B> {

@@ -19,6 +19,9 @@ pub mod sm3;
 /// private constructor) are in scope.
 macro_rules! hash_glue {
     ($ty:ident, $name:expr, $block:expr, $out:expr) => {
+        crate::hash::hash_glue!(@common $ty, $name, $block, $out,);
+    };
+    (@common $ty:ident, $name:expr, $block:expr, $out:expr, $($extra:item)*) => {
         impl Default for $ty {
             fn default() -> Self {
                 Self::new()
@@ -60,7 +63,18 @@ macro_rules! hash_glue {
             fn backend(&self) -> &'static str {
                 self.imp().name()
             }
+            $($extra)*
         }
+    };
+    ($ty:ident, $name:expr, $block:expr, $out:expr, oneshot) => {
+        crate::hash::hash_glue!(@common $ty, $name, $block, $out,
+            fn digest_with(imp: Checked, data: &[u8]) -> [u8; $out] {
+                $ty::digest_with(imp, data)
+            }
+            fn hmac_finish(inner: Self, outer: Self) -> [u8; $out] {
+                $ty::hmac_finish(inner, outer)
+            }
+        );
     };
 }
 pub(crate) use hash_glue;
@@ -93,6 +107,25 @@ pub trait Hash: Clone + Send + Sync + 'static {
     fn finalize(self) -> Self::Output;
     /// The name of the backend in use ("shani", "soft", ...).
     fn backend(&self) -> &'static str;
+    /// The digest of `data` on the given backend, in one call. The SHA-2
+    /// hashes skip the streaming buffer here (whole blocks straight from
+    /// `data`, the padded tail built on the stack), which is what short
+    /// messages gain from.
+    fn digest_with(imp: <Self::Impl as crate::cpu::Backend>::Checked, data: &[u8]) -> Self::Output {
+        let mut h = Self::with_impl(imp);
+        h.update(data);
+        h.finalize()
+    }
+    /// HMAC's last step: `outer` (which has absorbed the outer key block)
+    /// over the digest of `inner`. The SHA-2 hashes build the outer final
+    /// block directly rather than buffering the inner digest.
+    #[doc(hidden)]
+    fn hmac_finish(inner: Self, mut outer: Self) -> Self::Output {
+        let mut ih = inner.finalize();
+        outer.update(ih.as_ref());
+        zeroize::Zeroize::zeroize(ih.as_mut());
+        outer.finalize()
+    }
 }
 
 /// An extendable-output function (SHAKE128, SHAKE256): absorb, then

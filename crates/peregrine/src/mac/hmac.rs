@@ -70,11 +70,7 @@ impl<H: Hash> Hmac<H> {
 
     /// Returns the full-length tag.
     pub fn finalize(self) -> H::Output {
-        let Hmac { inner, mut outer } = self;
-        let mut ih = inner.finalize();
-        outer.update(ih.as_ref());
-        ih.as_mut().zeroize();
-        outer.finalize()
+        H::hmac_finish(self.inner, self.outer)
     }
 
     /// Checks a full-length tag in constant time.

@@ -168,6 +168,34 @@ impl Engine {
             .update(data, |blocks| compress(self.imp, &mut self.state, blocks));
     }
 
+    /// HMAC's outer step: absorbs the `OUT`-byte big-endian prefix of
+    /// `words` (the inner digest) and pads, in one compression when the
+    /// buffer is empty (always, after HMAC's one key block); else by the
+    /// streaming path.
+    #[inline]
+    fn finish_outer<const OUT: usize>(&mut self, words: &[u32; 8]) -> [u32; 8] {
+        if self.buf.is_empty() && OUT + 9 <= 64 {
+            let mut block = [0u8; 64];
+            for (o, w) in block[..OUT].chunks_exact_mut(4).zip(words) {
+                o.copy_from_slice(&w.to_be_bytes());
+            }
+            block[OUT] = 0x80;
+            let bits = self.total.wrapping_add(OUT as u64).wrapping_mul(8);
+            block[56..].copy_from_slice(&bits.to_be_bytes());
+            compress(self.imp, &mut self.state, &block);
+            crate::ct::wipe(&mut block);
+            self.state
+        } else {
+            let mut bytes = [0u8; 32];
+            for (o, w) in bytes.chunks_exact_mut(4).zip(words) {
+                o.copy_from_slice(&w.to_be_bytes());
+            }
+            self.update(&bytes[..OUT]);
+            crate::ct::wipe(&mut bytes);
+            self.finish()
+        }
+    }
+
     /// Pads, runs the last block(s) and returns the state words.
     fn finish(&mut self) -> [u32; 8] {
         let bits = self.total.wrapping_mul(8).to_be_bytes();
@@ -225,13 +253,40 @@ macro_rules! sha2_32 {
             }
         }
 
-        crate::hash::hash_glue!($ty, $name, 64, $out);
+        impl $ty {
+            #[inline]
+            fn hmac_finish(mut inner: Self, mut outer: Self) -> [u8; $out] {
+                let mut iw = inner.0.finish();
+                let words = outer.0.finish_outer::<$out>(&iw);
+                crate::ct::wipe(&mut iw);
+                let mut out = [0u8; $out];
+                for (o, w) in out.chunks_exact_mut(4).zip(words) {
+                    o.copy_from_slice(&w.to_be_bytes());
+                }
+                out
+            }
+
+            /// The digest of `data` in one call on the given backend,
+            /// without the streaming buffer.
+            #[inline]
+            pub fn digest_with(imp: Checked, data: &[u8]) -> [u8; $out] {
+                let mut state = $iv;
+                let bits = (data.len() as u64).wrapping_mul(8).to_be_bytes();
+                crate::hash::block::oneshot::<64, 128>(data, &bits, |b| compress(imp, &mut state, b));
+                let mut out = [0u8; $out];
+                for (o, w) in out.chunks_exact_mut(4).zip(state) {
+                    o.copy_from_slice(&w.to_be_bytes());
+                }
+                crate::ct::wipe(&mut state);
+                out
+            }
+        }
+
+        crate::hash::hash_glue!($ty, $name, 64, $out, oneshot);
 
         /// One-shot hash with the best backend.
         pub fn $fn(data: &[u8]) -> [u8; $out] {
-            let mut h = $ty::new();
-            h.update(data);
-            h.finalize()
+            $ty::digest_with(Impl::best(), data)
         }
     };
 }

@@ -219,6 +219,32 @@ impl Engine {
             .update(data, |blocks| compress(self.imp, &mut self.state, blocks));
     }
 
+    /// HMAC's outer step: absorbs `digest` (the inner digest) and pads, in
+    /// one compression when the buffer is empty (always, after HMAC's one
+    /// key block); else by the streaming path.
+    #[inline]
+    fn finish_outer(&mut self, digest: &[u8]) -> [u8; 64] {
+        if !self.buf.is_empty() || digest.len() + 17 > 128 {
+            self.update(digest);
+            return self.finish();
+        }
+        let mut block = [0u8; 128];
+        block[..digest.len()].copy_from_slice(digest);
+        block[digest.len()] = 0x80;
+        let bits = self
+            .total
+            .wrapping_add(digest.len() as u128)
+            .wrapping_mul(8);
+        block[112..].copy_from_slice(&bits.to_be_bytes());
+        compress(self.imp, &mut self.state, &block);
+        crate::ct::wipe(&mut block);
+        let mut out = [0u8; 64];
+        for (o, w) in out.chunks_exact_mut(8).zip(self.state) {
+            o.copy_from_slice(&w.to_be_bytes());
+        }
+        out
+    }
+
     /// Pads, runs the last block(s) and returns the state as big-endian
     /// bytes.
     // Not inlined: `finalize` stays small enough to inline, so callers
@@ -286,13 +312,41 @@ macro_rules! sha2_64 {
             }
         }
 
-        crate::hash::hash_glue!($ty, $name, 128, $out);
+        impl $ty {
+            #[inline]
+            fn hmac_finish(mut inner: Self, mut outer: Self) -> [u8; $out] {
+                let mut ih = inner.0.finish();
+                let mut full = outer.0.finish_outer(&ih[..$out]);
+                crate::ct::wipe(&mut ih);
+                let mut out = [0u8; $out];
+                out.copy_from_slice(&full[..$out]);
+                crate::ct::wipe(&mut full);
+                out
+            }
+
+            /// The digest of `data` in one call on the given backend,
+            /// without the streaming buffer.
+            #[inline]
+            pub fn digest_with(imp: Checked, data: &[u8]) -> [u8; $out] {
+                let mut state = $iv;
+                let bits = (data.len() as u128).wrapping_mul(8).to_be_bytes();
+                crate::hash::block::oneshot::<128, 256>(data, &bits, |b| compress(imp, &mut state, b));
+                let mut out = [0u8; $out];
+                // `chunks_mut`: the last chunk of a 28-byte digest is short.
+                for (o, w) in out.chunks_mut(8).zip(state) {
+                    let n = o.len();
+                    o.copy_from_slice(&w.to_be_bytes()[..n]);
+                }
+                crate::ct::wipe(&mut state);
+                out
+            }
+        }
+
+        crate::hash::hash_glue!($ty, $name, 128, $out, oneshot);
 
         /// One-shot hash with the best backend.
         pub fn $fn(data: &[u8]) -> [u8; $out] {
-            let mut h = $ty::new();
-            h.update(data);
-            h.finalize()
+            $ty::digest_with(Impl::best(), data)
         }
     };
 }
