@@ -163,6 +163,10 @@ fn hash_and_hmac<H: Hash>(name: &str) {
             let mut got = h.finalize();
             open(got.as_mut());
             assert_eq!(got, want, "{name} len {len}");
+            // The one-shot path (issue 16's short-message code).
+            let mut got = H::digest_with(imp, &m);
+            open(got.as_mut());
+            assert_eq!(got, want, "{name} one-shot len {len}");
 
             let k = secret_vec(&key);
             let mut mac = Hmac::with_hasher(H::with_impl(imp), &k);
@@ -224,6 +228,44 @@ impl ChainXof for Shake128 {
         self.update(msg);
         self.finalize_xof().squeeze(out);
     }
+}
+
+/// `sha256::hash_many` and `hmac_many` on every `sha256::many` backend
+/// valgrind runs (the AVX2 lanes, SHA-NI; valgrind cannot run AVX-512, so
+/// the zmm and EVEX lanes are checked by the cross tests and fuzzing):
+/// messages and key secret, lengths public.
+#[test]
+fn sha256_many_lanes() {
+    check_valgrind();
+    let msgs: Vec<Vec<u8>> = (0..20).map(|i| bytes(i * 37 % 300, i as u8)).collect();
+    let key = bytes(40, 9);
+    let plain: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+    let mut want = vec![[0u8; 32]; msgs.len()];
+    sha256::hash_many_with(sha256::many::Impl::Soft.check().unwrap(), &plain, &mut want).unwrap();
+    let mut want_mac = vec![[0u8; 32]; msgs.len()];
+    sha256::hmac_many_with(
+        sha256::many::Impl::Soft.check().unwrap(),
+        &key,
+        &plain,
+        &mut want_mac,
+    )
+    .unwrap();
+    for_each_impl::<sha256::many::Impl>("sha256-many", |imp| {
+        let secret_msgs: Vec<Vec<u8>> = msgs.iter().map(|m| secret_vec(m)).collect();
+        let refs: Vec<&[u8]> = secret_msgs.iter().map(|m| &m[..]).collect();
+        let mut out = vec![[0u8; 32]; msgs.len()];
+        sha256::hash_many_with(imp, &refs, &mut out).unwrap();
+        for o in &mut out {
+            open(&mut o[..]);
+        }
+        assert_eq!(out, want);
+        let k = secret_vec(&key);
+        sha256::hmac_many_with(imp, &k, &refs, &mut out).unwrap();
+        for o in &mut out {
+            open(&mut o[..]);
+        }
+        assert_eq!(out, want_mac);
+    });
 }
 
 #[test]

@@ -247,7 +247,8 @@ fn avx512_host_chacha20_choice() {
 /// An AVX-512 host (issue 16): `sha256-many` (and `hmac-many`) choose the
 /// 16 zmm lanes where zmm is fast, the 8 EVEX ymm lanes with `-zmm`,
 /// SHA-NI's interleave with `-avx512f` when the CPU has SHA-NI, else the 8
-/// AVX2 lanes. Skipped on a host without AVX-512 F, VL and BW.
+/// AVX2 lanes; SHA-512 chooses `avx512vl` until `-avx512f`. Skipped on a
+/// host without AVX-512 F, VL and BW.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn avx512_host_sha256_many_choice() {

@@ -28,6 +28,7 @@ const EVEX_MODULES: &[&str] = &[
     "bignum::mont::x86_64_ifma",
     "hash::sha256::x86_64_lanes::z::",
     "hash::sha256::x86_64_lanes::yvl::",
+    "hash::sha512::x86_64_avx2::compress_evex",
 ];
 
 /// Whether `line` (one instruction, Intel syntax, no raw bytes) uses an

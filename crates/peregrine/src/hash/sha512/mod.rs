@@ -8,7 +8,16 @@
 //!
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
+//! | `Avx512vl` | `x86_64_avx2.rs` (`compress_evex`) | the same plus AVX-512F and AVX-512VL |
 //! | `Avx2` | `x86_64_avx2.rs` | AVX, AVX2, BMI1, BMI2 |
+//!
+//! `Avx512vl` is the `avx2` kernel with its message schedule's rotations as
+//! `vprorq` and its three-way XORs as `vpternlogq` (4 and 5 instructions
+//! per σ instead of 9 and 8); the scalar rounds are unchanged. On the
+//! development machine (a Sapphire Rapids Xeon) it measured 1.03x `avx2` at
+//! 16 KiB (median of four runs of nine, 0.95x to 1.09x: the rounds, not
+//! the schedule, bound the kernel). A zmm SHA-512 would change nothing
+//! there: one message's schedule is two 128-bit lanes wide.
 //! | `Armv8` | `aarch64_sha512.rs` | NEON, ARMv8.2 SHA-512 instructions |
 //! | `Soft` | `soft.rs` | nothing (portable) |
 //!
@@ -36,6 +45,9 @@ mod x86_64_avx2_asm;
 
 crate::cpu::backends! {
     primitive: "sha512", doc: "A SHA-512 compression backend.";
+    /// The `avx2` kernel with its message schedule on AVX-512VL: `vprorq`
+    /// rotations and `vpternlogq` three-way XORs (EVEX on ymm).
+    Avx512vl = "avx512vl", "x86_64", [Avx, Avx2, Bmi1, Bmi2, Avx512f, Avx512vl];
     /// x86_64 AVX2 message schedule for two blocks at once, BMI2 `rorx`
     /// rounds.
     Avx2 = "avx2", "x86_64", [Avx, Avx2, Bmi1, Bmi2];
@@ -56,6 +68,9 @@ fn compress(imp: Checked, state: &mut [u64; 8], blocks: &[u8]) {
         // `Impl::needs`), on the architecture it is compiled for.
         #[cfg(target_arch = "x86_64")]
         Impl::Avx2 => unsafe { x86_64_avx2::compress(state, blocks) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Impl::Avx512vl => unsafe { x86_64_avx2::compress_evex(state, blocks) },
         // SAFETY: as above.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha512::compress(state, blocks) },

@@ -22,3 +22,13 @@ pub(super) unsafe fn compress(state: &mut [u64; 8], blocks: &[u8]) {
     // SAFETY: the caller guarantees the same CPU features the asm needs.
     unsafe { super::x86_64_avx2_asm::compress(state, blocks) }
 }
+
+/// [`compress`] with the schedule on AVX-512VL (`vprorq`, `vpternlogq`).
+///
+/// # Safety
+/// The CPU must support AVX, AVX2, BMI1, BMI2, AVX-512F and AVX-512VL.
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,avx512f,avx512vl")]
+pub(super) unsafe fn compress_evex(state: &mut [u64; 8], blocks: &[u8]) {
+    // SAFETY: the caller guarantees the same CPU features the asm needs.
+    unsafe { super::x86_64_avx2_asm::compress_evex(state, blocks) }
+}

@@ -270,7 +270,7 @@ macro_rules! eight {
 /// words 2j + 1, 2j + 2 (ror 1 ^ ror 8 ^ shr 7, the byte-aligned ror 8 as
 /// one `vpshufb`) into ymm9.
 macro_rules! sched_a {
-    ($xj:literal, $xj1:literal) => {
+    (avx2, $xj:literal, $xj1:literal) => {
         concat!(
             "vpalignr ymm8, ",
             $xj1,
@@ -286,12 +286,27 @@ macro_rules! sched_a {
             "vpxor ymm9, ymm9, ymm10\n",
         )
     };
+    // AVX-512VL: `vprorq` and one three-way XOR (`vpternlogq` 0x96); the
+    // ror 8 stays a `vpshufb`, on another port than the rotations.
+    (evex, $xj:literal, $xj1:literal) => {
+        concat!(
+            "vpalignr ymm8, ",
+            $xj1,
+            ", ",
+            $xj,
+            ", 8\n",
+            "vprorq ymm9, ymm8, 1\n",
+            "vpshufb ymm10, ymm8, ymmword ptr [rip + {ror8}]\n", // ror 8
+            "vpsrlq ymm11, ymm8, 7\n",
+            "vpternlogq ymm9, ymm10, ymm11, 0x96\n",
+        )
+    };
 }
 
 /// Part two: sigma1 of words 2j + 14, 2j + 15 (ror 19 ^ ror 61 ^ shr 6)
 /// into ymm12.
 macro_rules! sched_b {
-    ($xj7:literal) => {
+    (avx2, $xj7:literal) => {
         concat!(
             "vpsrlq ymm12, ",
             $xj7,
@@ -312,6 +327,20 @@ macro_rules! sched_b {
             ", 6\n",
             "vpxor ymm12, ymm12, ymm13\n",
             "vpxor ymm12, ymm12, ymm14\n",
+        )
+    };
+    (evex, $xj7:literal) => {
+        concat!(
+            "vprorq ymm12, ",
+            $xj7,
+            ", 19\n",
+            "vprorq ymm13, ",
+            $xj7,
+            ", 61\n",
+            "vpsrlq ymm14, ",
+            $xj7,
+            ", 6\n",
+            "vpternlogq ymm12, ymm13, ymm14, 0x96\n",
         )
     };
 }
@@ -352,13 +381,13 @@ macro_rules! sched_c {
 /// Two rounds of the first block reading pair `$r`, with the schedule step
 /// for pair `$r + 8` (ring entry `$xj`) spread over them.
 macro_rules! two_sched {
-    ($a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal,
+    ($v:tt, $a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal,
      $r:expr, $xj:literal, $xj1:literal, $xj4:literal, $xj5:literal, $xj7:literal) => {
         concat!(
             round_e!($e, $f, $g, $h, "rsp", 32 * ($r)),
-            sched_a!($xj, $xj1),
+            sched_a!($v, $xj, $xj1),
             round_a!($a, $b, $d, $h, "rsi", "rdi"),
-            sched_b!($xj7),
+            sched_b!($v, $xj7),
             round_e!($d, $e, $f, $g, "rsp", 32 * ($r) + 8),
             sched_c!($xj, $xj4, $xj5, $r + 8),
             round_a!($h, $a, $c, $g, "rdi", "rsi"),
@@ -369,13 +398,14 @@ macro_rules! two_sched {
 /// Sixteen rounds of the first block reading pairs `$r..$r + 8` while the
 /// schedule makes pairs `$r + 8..$r + 16`.
 macro_rules! sixteen_sched {
-    ($r:expr) => {
+    ($v:tt, $r:expr) => {
         concat!(
             two_sched!(
-                "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", $r, "ymm0", "ymm1", "ymm4",
-                "ymm5", "ymm7"
+                $v, "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", $r, "ymm0", "ymm1",
+                "ymm4", "ymm5", "ymm7"
             ),
             two_sched!(
+                $v,
                 "r14",
                 "r15",
                 "r8",
@@ -392,6 +422,7 @@ macro_rules! sixteen_sched {
                 "ymm0"
             ),
             two_sched!(
+                $v,
                 "r12",
                 "r13",
                 "r14",
@@ -408,6 +439,7 @@ macro_rules! sixteen_sched {
                 "ymm1"
             ),
             two_sched!(
+                $v,
                 "r10",
                 "r11",
                 "r12",
@@ -424,6 +456,7 @@ macro_rules! sixteen_sched {
                 "ymm2"
             ),
             two_sched!(
+                $v,
                 "r8",
                 "r9",
                 "r10",
@@ -440,6 +473,7 @@ macro_rules! sixteen_sched {
                 "ymm3"
             ),
             two_sched!(
+                $v,
                 "r14",
                 "r15",
                 "r8",
@@ -456,6 +490,7 @@ macro_rules! sixteen_sched {
                 "ymm4"
             ),
             two_sched!(
+                $v,
                 "r12",
                 "r13",
                 "r14",
@@ -472,6 +507,7 @@ macro_rules! sixteen_sched {
                 "ymm5"
             ),
             two_sched!(
+                $v,
                 "r10",
                 "r11",
                 "r12",
@@ -551,17 +587,17 @@ macro_rules! add_state {
     };
 }
 
-/// Compresses each 128-byte block of `blocks` into `state`.
-///
-/// # Safety
-/// The CPU must support AVX, AVX2, BMI1 and BMI2.
-#[target_feature(enable = "avx,avx2,bmi1,bmi2")]
-pub(super) unsafe fn compress(state: &mut [u64; 8], blocks: &[u8]) {
+/// The kernel, once per schedule variant.
+macro_rules! compress_fn {
+    ($(#[$doc:meta])* $name:ident, $feat:literal, $v:tt) => {
+$(#[$doc])*
+#[target_feature(enable = $feat)]
+pub(super) unsafe fn $name(state: &mut [u64; 8], blocks: &[u8]) {
     let n = blocks.len() / 128;
     if n == 0 {
         return;
     }
-    // SAFETY: the caller guarantees AVX, AVX2, BMI1 and BMI2. The asm
+    // SAFETY: the caller guarantees the features above. The asm
     // reads `n` whole blocks from `blocks` (n * 128 <= blocks.len()) and
     // the second block of a pair only when one is left (`cmove` below),
     // reads and writes the eight words of `state`, and reads the static
@@ -611,10 +647,10 @@ pub(super) unsafe fn compress(state: &mut [u64; 8], blocks: &[u8]) {
             "mov rsi, r9",
             "xor rsi, r10",
             // First block, with the schedule of both.
-            sixteen_sched!(0),
-            sixteen_sched!(8),
-            sixteen_sched!(16),
-            sixteen_sched!(24),
+            sixteen_sched!($v, 0),
+            sixteen_sched!($v, 8),
+            sixteen_sched!($v, 16),
+            sixteen_sched!($v, 24),
             eight!("rsp", 32, 0),
             eight!("rsp", 36, 0),
             add_state!(),
@@ -683,3 +719,25 @@ pub(super) unsafe fn compress(state: &mut [u64; 8], blocks: &[u8]) {
         );
     }
 }
+    };
+}
+
+compress_fn!(
+    /// Compresses each 128-byte block of `blocks` into `state`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX, AVX2, BMI1 and BMI2.
+    compress,
+    "avx,avx2,bmi1,bmi2",
+    avx2
+);
+compress_fn!(
+    /// [`compress`] with the schedule's rotations as `vprorq` and its
+    /// three-way XORs as `vpternlogq` (EVEX on ymm).
+    ///
+    /// # Safety
+    /// The CPU must support AVX, AVX2, BMI1, BMI2, AVX-512F and AVX-512VL.
+    compress_evex,
+    "avx,avx2,bmi1,bmi2,avx512f,avx512vl",
+    evex
+);
