@@ -33,7 +33,7 @@ use crate::hash::ripemd160::Ripemd160;
 use crate::hash::sha1::Sha1;
 use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use crate::hash::sha256::{self, Sha224, Sha256};
-use crate::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
+use crate::hash::sha512::{self, Sha384, Sha512, Sha512_224, Sha512_256};
 use crate::hash::sm3::Sm3;
 use crate::hash::{Hash, Xof, XofReader};
 use crate::mac::cmac::Cmac;
@@ -405,6 +405,18 @@ fn bench_sha256_many<const N: usize>(imp: &str, _: &BenchOptions) -> Option<Benc
         // Lengths match by construction, so this cannot fail.
         let _ = sha256::hash_many_with(c, &msgs, &mut out);
         out[N - 1][0]
+    }))
+}
+
+/// `sha512-many`: eight messages per call (the zmm kernel's lanes).
+fn bench_sha512_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sha512::many::Impl>(imp)?;
+    let mut out = [[0u8; 64]; MANY8];
+    Some(Box::new(move |data: &mut [u8]| {
+        let data: &[u8] = data;
+        let msgs = [data; MANY8];
+        let _ = sha512::hash_many_with(c, &msgs, &mut out);
+        out[MANY8 - 1][0]
     }))
 }
 
@@ -1415,6 +1427,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
     ),
     hash!("sha384", ["sha2-384", "sha-384"], Sha384),
     hash!("sha512", ["sha2-512", "sha-512"], Sha512),
+    entry!(
+        "sha512-many",
+        ["sha512-x8"],
+        "SHA2-512 x8",
+        Kind::Many,
+        64,
+        MANY8,
+        sha512::many::Impl,
+        no_stream,
+        bench_sha512_many
+    ),
     hash!("sha512-224", ["sha2-512/224", "sha512/224"], Sha512_224),
     hash!("sha512-256", ["sha2-512/256", "sha512/256"], Sha512_256),
     hash!("sha3-224", [], Sha3_224),

@@ -29,6 +29,7 @@ const EVEX_MODULES: &[&str] = &[
     "hash::sha256::x86_64_lanes::z::",
     "hash::sha256::x86_64_lanes::yvl::",
     "hash::sha512::x86_64_avx2::compress_evex",
+    "hash::sha512::x86_64_lanes::",
 ];
 
 /// Whether `line` (one instruction, Intel syntax, no raw bytes) uses an

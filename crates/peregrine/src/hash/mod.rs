@@ -4,6 +4,7 @@
 //! `peregrine` command can work with any of them.
 
 mod block;
+mod lanes;
 pub mod md5;
 pub mod ripemd160;
 pub mod sha1;

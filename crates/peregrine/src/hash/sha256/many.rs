@@ -25,6 +25,9 @@
 
 use crate::Error;
 use crate::ct::wipe;
+use crate::hash::lanes::Batch;
+#[cfg(target_arch = "x86_64")]
+use crate::hash::lanes::run_lanes;
 
 #[cfg(target_arch = "x86_64")]
 use super::x86_64_lanes;
@@ -67,84 +70,9 @@ pub const HANDOFF_YMM: usize = 5;
 /// run everything in the lanes.
 pub const HANDOFF_AVX2: usize = 8;
 
-/// One message in flight: its state, its whole blocks, and its padded tail.
-struct Job<'a> {
-    state: [u32; 8],
-    body: &'a [u8],
-    tail: [u8; 128],
-    tail_len: usize,
-}
-
-impl<'a> Job<'a> {
-    /// A job continuing from `state` after `prefix` bytes (a multiple of 64)
-    /// were absorbed, over `data`, padded for a total of `prefix + len`.
-    fn new(state: [u32; 8], prefix: u64, data: &'a [u8]) -> Self {
-        let whole = data.len() & !63;
-        let rest = &data[whole..];
-        let mut tail = [0u8; 128];
-        tail[..rest.len()].copy_from_slice(rest);
-        tail[rest.len()] = 0x80;
-        let tail_len = if rest.len() < 56 { 64 } else { 128 };
-        let bits = prefix.wrapping_add(data.len() as u64).wrapping_mul(8);
-        tail[tail_len - 8..tail_len].copy_from_slice(&bits.to_be_bytes());
-        Job {
-            state,
-            body: &data[..whole],
-            tail,
-            tail_len,
-        }
-    }
-
-    fn segments(&self) -> [&[u8]; 2] {
-        [self.body, &self.tail[..self.tail_len]]
-    }
-
-    fn digest(&self) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        for (o, w) in out.chunks_exact_mut(4).zip(self.state) {
-            o.copy_from_slice(&w.to_be_bytes());
-        }
-        out
-    }
-}
-
-impl Drop for Job<'_> {
-    fn drop(&mut self) {
-        wipe(&mut self.state);
-        wipe(&mut self.tail);
-    }
-}
-
-/// The jobs of a call: `jobs[i]` is message `i`'s, `pos[i]` its position
-/// (segment, byte offset; segment 2 means done), and `todo` the jobs not
-/// yet started or handed back, taken from the back (longest first).
-struct Batch<'a> {
-    jobs: alloc::vec::Vec<Job<'a>>,
-    pos: alloc::vec::Vec<(usize, usize)>,
-    todo: alloc::vec::Vec<usize>,
-}
-
-impl Batch<'_> {
-    /// Skips job `i`'s empty segments; whether it has blocks left.
-    fn has_blocks(&mut self, i: usize) -> bool {
-        let segs = self.jobs[i].segments();
-        let p = &mut self.pos[i];
-        while p.0 < 2 && p.1 == segs[p.0].len() {
-            *p = (p.0 + 1, 0);
-        }
-        p.0 < 2
-    }
-
-    /// Job `i`'s blocks from its position to the end of its segment.
-    fn rest(&self, i: usize) -> &[u8] {
-        let (seg, off) = self.pos[i];
-        &self.jobs[i].segments()[seg][off..]
-    }
-}
-
 /// Runs the jobs `sel` (at most [`MAX_LANES`]) to completion, interleaving
 /// those that still have blocks.
-fn run_group(imp: OneChecked, batch: &mut Batch<'_>, sel: &[usize]) {
+fn run_group(imp: OneChecked, batch: &mut Batch<'_, u32>, sel: &[usize]) {
     debug_assert!(sel.len() <= MAX_LANES);
     let mut states = [[0u32; 8]; MAX_LANES];
     let mut active = [0usize; MAX_LANES];
@@ -183,7 +111,7 @@ fn run_group(imp: OneChecked, batch: &mut Batch<'_>, sel: &[usize]) {
 
 /// Every job of the queue on the interleaved backend, in groups of
 /// [`MAX_LANES`].
-fn run_interleaved(imp: OneChecked, batch: &mut Batch<'_>) {
+fn run_interleaved(imp: OneChecked, batch: &mut Batch<'_, u32>) {
     while !batch.todo.is_empty() {
         let k = batch.todo.len().min(MAX_LANES);
         let mut sel = [0usize; MAX_LANES];
@@ -191,93 +119,6 @@ fn run_interleaved(imp: OneChecked, batch: &mut Batch<'_>) {
             sel[slot] = i;
         }
         run_group(imp, batch, &sel[..k]);
-    }
-}
-
-/// A lane kernel of `x86_64_lanes.rs`: `n` blocks on each lane, lane `l`
-/// reading block `i` at `ptrs[l] + i * steps[l]`.
-#[cfg(target_arch = "x86_64")]
-type LaneKernel<const L: usize> =
-    unsafe fn(&mut [[u32; L]; 8], &[*const u8; L], &[usize; L], usize);
-
-/// A block of zeros for idle lanes to read.
-#[cfg(target_arch = "x86_64")]
-static ZERO_BLOCK: [u8; 64] = [0; 64];
-
-/// Runs the queued jobs through `L` vector lanes, refilling a lane as soon
-/// as its message ends. Returns when every job is done, or when the queue
-/// is empty and at most `handoff` jobs are still in flight: those go back
-/// into the queue (their states saved) for the next, narrower backend. A
-/// queue of at most `handoff` jobs is left alone.
-///
-/// # Safety
-/// `kernel` may run on this CPU (its backend was checked).
-#[cfg(target_arch = "x86_64")]
-unsafe fn run_lanes<const L: usize>(kernel: LaneKernel<L>, handoff: usize, batch: &mut Batch<'_>) {
-    if batch.todo.len() <= handoff {
-        return;
-    }
-    let mut lanes: [Option<usize>; L] = [None; L];
-    let mut st = [[0u32; L]; 8];
-    loop {
-        // Retire the lanes whose message is done; refill from the queue.
-        let mut active = 0;
-        for l in 0..L {
-            loop {
-                if let Some(i) = lanes[l] {
-                    if batch.has_blocks(i) {
-                        active += 1;
-                        break;
-                    }
-                    for (w, row) in batch.jobs[i].state.iter_mut().zip(&st) {
-                        *w = row[l];
-                    }
-                    lanes[l] = None;
-                } else if let Some(i) = batch.todo.pop() {
-                    for (row, w) in st.iter_mut().zip(batch.jobs[i].state) {
-                        row[l] = w;
-                    }
-                    lanes[l] = Some(i);
-                } else {
-                    break;
-                }
-            }
-        }
-        if active == 0 {
-            break;
-        }
-        if batch.todo.is_empty() && active <= handoff {
-            for (l, lane) in lanes.iter().enumerate() {
-                if let Some(i) = *lane {
-                    for (w, row) in batch.jobs[i].state.iter_mut().zip(&st) {
-                        *w = row[l];
-                    }
-                    batch.todo.push(i);
-                }
-            }
-            break;
-        }
-        let mut ptrs = [ZERO_BLOCK.as_ptr(); L];
-        let mut steps = [0usize; L];
-        let mut n = usize::MAX;
-        for (l, lane) in lanes.iter().enumerate() {
-            if let Some(i) = *lane {
-                let rest = batch.rest(i);
-                n = n.min(rest.len() / 64);
-                ptrs[l] = rest.as_ptr();
-                steps[l] = 64;
-            }
-        }
-        // SAFETY: the caller vouches for the CPU; every busy lane has at
-        // least `n` whole blocks from its pointer (its segment lengths are
-        // multiples of 64), and an idle one reads ZERO_BLOCK with step 0.
-        unsafe { kernel(&mut st, &ptrs, &steps, n) };
-        for lane in lanes.iter().flatten() {
-            batch.pos[*lane].1 += 64 * n;
-        }
-    }
-    for row in &mut st {
-        wipe(row);
     }
 }
 
@@ -297,14 +138,7 @@ fn one_stream(imp: Checked) -> Option<OneChecked> {
 /// The core: every message from `iv` after `prefix` bytes; `out[i]`
 /// gets message `i`'s digest.
 fn many(imp: Checked, iv: [u32; 8], prefix: u64, msgs: &[&[u8]], out: &mut [[u8; 32]]) {
-    let mut batch = Batch {
-        jobs: msgs.iter().map(|m| Job::new(iv, prefix, m)).collect(),
-        pos: alloc::vec![(0, 0); msgs.len()],
-        todo: (0..msgs.len()).collect(),
-    };
-    // Longest first (taken from the back): lanes and groups then share the
-    // most blocks, and the last lanes to finish have the least left.
-    batch.todo.sort_unstable_by_key(|&i| msgs[i].len());
+    let mut batch = Batch::new(iv, prefix.into(), msgs, 64, 8);
     // The one-stream backend that finishes a lane backend's last few
     // messages (none when only `soft` could take them: one busy vector
     // lane is still faster than it), or runs the interleaved backends.
@@ -317,23 +151,38 @@ fn many(imp: Checked, iv: [u32; 8], prefix: u64, msgs: &[&[u8]], out: &mut [[u8;
             // `#[target_feature]` lists need (`Avx512` needs AVX-512VL and
             // AVX2 as well, for its narrower second stage).
             Impl::Avx512 => unsafe {
-                run_lanes(x86_64_lanes::z::compress, HANDOFF_ZMM, &mut batch);
-                run_lanes(x86_64_lanes::yvl::compress, to_one(HANDOFF_YMM), &mut batch);
+                run_lanes(x86_64_lanes::z::compress, HANDOFF_ZMM, 64, &mut batch);
+                run_lanes(
+                    x86_64_lanes::yvl::compress,
+                    to_one(HANDOFF_YMM),
+                    64,
+                    &mut batch,
+                );
             },
             // SAFETY: as above.
             Impl::Avx512vl => unsafe {
-                run_lanes(x86_64_lanes::yvl::compress, to_one(HANDOFF_YMM), &mut batch);
+                run_lanes(
+                    x86_64_lanes::yvl::compress,
+                    to_one(HANDOFF_YMM),
+                    64,
+                    &mut batch,
+                );
             },
             // SAFETY: as above.
             Impl::Avx2 => unsafe {
-                run_lanes(x86_64_lanes::y::compress, to_one(HANDOFF_AVX2), &mut batch);
+                run_lanes(
+                    x86_64_lanes::y::compress,
+                    to_one(HANDOFF_AVX2),
+                    64,
+                    &mut batch,
+                );
             },
             _ => {}
         }
     }
     run_interleaved(one.unwrap_or_else(OneImpl::best), &mut batch);
     for (o, job) in out.iter_mut().zip(&batch.jobs) {
-        *o = job.digest();
+        job.digest(o);
     }
 }
 

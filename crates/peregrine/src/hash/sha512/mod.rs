@@ -37,11 +37,16 @@ use crate::hash::block::BlockBuffer;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha512;
+pub mod many;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2_asm;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_lanes;
+
+pub use many::{hash_many, hash_many_with};
 
 crate::cpu::backends! {
     primitive: "sha512", doc: "A SHA-512 compression backend.";
