@@ -40,9 +40,15 @@ use crate::hash::{Xof, XofReader};
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha3;
+pub mod many;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_bmi2;
+
+pub use many::{
+    sha3_256_many, sha3_256_many_with, shake128_many, shake128_many_with, shake256_many,
+    shake256_many_with,
+};
 
 crate::cpu::backends! {
     primitive: "sha3", doc: "A Keccak-f\\[1600\\] backend.";
