@@ -27,6 +27,7 @@ const EVEX_MODULES: &[&str] = &[
     "mac::poly1305::x86_64_avx2::z::",
     "bignum::mont::x86_64_ifma",
     "hash::sha3::many::x86_64_avx512::",
+    "hash::sha3::x86_64_avx512::",
 ];
 
 /// Whether `line` (one instruction, Intel syntax, no raw bytes) uses an

@@ -53,10 +53,12 @@ crate::cpu::backends! {
 }
 
 /// One output plane of a round: the five B lanes read from `$s` (input
-/// lane index and rotation each), θ's `$d` applied, χ into `$e[$o..$o + 5]`.
+/// lane index and rotation each), θ's `$d` applied (`theta`), χ into
+/// `$e[$o..$o + 5]`.
+#[cfg(target_arch = "x86_64")]
 macro_rules! plane {
     ($s:ident, $d:ident, $e:ident, $o:literal: $($i:literal $r:literal),*) => {{
-        let [b0, b1, b2, b3, b4] = [$(rol::<$r>(xor($s[$i], $d[$i % 5]))),*];
+        let [b0, b1, b2, b3, b4] = [$(rol::<$r>(theta($s[$i], $d[$i % 5]))),*];
         $e[$o] = chi(b0, b1, b2);
         $e[$o + 1] = chi(b1, b2, b3);
         $e[$o + 2] = chi(b2, b3, b4);
@@ -64,14 +66,18 @@ macro_rules! plane {
         $e[$o + 4] = chi(b4, b0, b1);
     }};
 }
-use plane;
+#[cfg(target_arch = "x86_64")]
+pub(super) use plane;
 
 /// The round body over 25 vectors, written once for every width. The
-/// expanding module defines `V` and the primitives `xor`, `xor5`, `rol`
-/// (a const-generic rotation left), `chi` (`a ^ (!b & c)`) and `splat`;
+/// expanding module defines `V`, `D` (θ's D\[x\], whole or as its two
+/// terms) and the primitives `xor`, `xor5`, `rol` (a const-generic rotation
+/// left), `delta` (D from its two terms), `theta` (a lane XOR D), `chi`
+/// (`a ^ (!b & c)`) and `splat`;
 /// `$feat` is its `target_feature` list. Plane `y` of the output reads
 /// B\[x\]\[y\] = rol(A\[x + 3y\]\[x\] ^ D\[x + 3y\], r\[x + 3y\]\[x\]) (index
 /// x + 5y), as the scalar backends do.
+#[cfg(target_arch = "x86_64")]
 macro_rules! keccak_rounds {
     ($feat:literal) => {
         /// The 24 rounds on the 25 lane vectors.
@@ -85,12 +91,15 @@ macro_rules! keccak_rounds {
                 let c2 = xor5(s[2], s[7], s[12], s[17], s[22]);
                 let c3 = xor5(s[3], s[8], s[13], s[18], s[23]);
                 let c4 = xor5(s[4], s[9], s[14], s[19], s[24]);
+                // θ's D[x] = C[x - 1] ^ rol(C[x + 1], 1), as the pair of
+                // its two terms: `theta` XORs both into a lane, one
+                // three-input `vpternlogq` where the backend has it.
                 let d = [
-                    xor(c4, rol::<1>(c1)),
-                    xor(c0, rol::<1>(c2)),
-                    xor(c1, rol::<1>(c3)),
-                    xor(c2, rol::<1>(c4)),
-                    xor(c3, rol::<1>(c0)),
+                    delta(c4, rol::<1>(c1)),
+                    delta(c0, rol::<1>(c2)),
+                    delta(c1, rol::<1>(c3)),
+                    delta(c2, rol::<1>(c4)),
+                    delta(c3, rol::<1>(c0)),
                 ];
                 let mut e = s;
                 plane!(s, d, e, 0: 0 0, 6 44, 12 43, 18 21, 24 14);
@@ -105,7 +114,8 @@ macro_rules! keccak_rounds {
         }
     };
 }
-use keccak_rounds;
+#[cfg(target_arch = "x86_64")]
+pub(super) use keccak_rounds;
 
 /// Keccak-f\[1600\] on the states of `s` (row `i`: lane `i` of each state).
 #[inline]

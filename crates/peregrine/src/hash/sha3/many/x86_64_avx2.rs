@@ -35,6 +35,21 @@ fn rol<const N: i32>(a: V) -> V {
     _mm256_or_si256(_mm256_slli_epi64::<N>(a), _mm256_srl_epi64(a, right))
 }
 
+/// θ's D\[x\], computed once per column.
+type D = V;
+
+#[inline]
+#[target_feature(enable = "avx,avx2")]
+fn delta(c_prev: V, c_next_rot: V) -> D {
+    xor(c_prev, c_next_rot)
+}
+
+#[inline]
+#[target_feature(enable = "avx,avx2")]
+fn theta(a: V, d: D) -> V {
+    xor(a, d)
+}
+
 /// `a ^ (!b & c)`.
 #[inline]
 #[target_feature(enable = "avx,avx2")]
