@@ -66,13 +66,10 @@ fn batch(rng: &mut Rng, rate: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-fn check_xof(
-    name: &str,
-    rate: usize,
-    seed: u64,
-    f: fn(many::Checked, &[&[u8]], &mut [&mut [u8]]) -> Result<(), Error>,
-    want: fn(&[u8], usize) -> Vec<u8>,
-) {
+/// A `*_many_with` function of an XOF.
+type XofMany = fn(many::Checked, &[&[u8]], &mut [&mut [u8]]) -> Result<(), Error>;
+
+fn check_xof(name: &str, rate: usize, seed: u64, f: XofMany, want: fn(&[u8], usize) -> Vec<u8>) {
     for_each_impl::<many::Impl>(name, |c| {
         let mut rng = Rng(seed);
         for round in 0..60 {

@@ -6,8 +6,13 @@
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
 //! | `Armv8` | `aarch64_sha3.rs` | ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`) |
+//! | `Avx512vl` | `x86_64_avx512.rs` | AVX-512F and VL (`vpternlogq`, `vprolq` on xmm registers) |
 //! | `Bmi2` | `x86_64_bmi2.rs` | x86_64 BMI1 and BMI2 (`andn`, `rorx`) |
 //! | `Soft` | `soft.rs` | nothing (portable, lane-complementing) |
+//!
+//! Many independent messages at once (8 or 4 states per permutation):
+//! [`shake128_many`], [`shake256_many`], [`sha3_256_many`], with their own
+//! backends in [`many`].
 //!
 //! The sponge itself (rate, padding, partial blocks, squeezing) is shared: the
 //! rate in bytes is 144, 136, 104, 72 for SHA3-224/256/384/512 and 168, 136
