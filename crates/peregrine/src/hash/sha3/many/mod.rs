@@ -318,7 +318,7 @@ macro_rules! xof_many {
         #[doc = concat!(
             $alg, " of each message of `msgs` into the matching entry of `outs` (each\n",
             "filled whole, of any length), several messages per permutation on the\n",
-            "best multi-state backend ([`many::Impl`]). Equal to one-at-a-time\n",
+            "best multi-state backend ([`many::Impl`](Impl)). Equal to one-at-a-time\n",
             "[`", stringify!($name), "`](fn@super::", stringify!($name), ") (without `_many`)",
             " for any mix of\nmessage and output lengths.\n\n",
             "# Errors\n[`Error::InvalidLength`] when `outs.len() != msgs.len()`; nothing\nis written then."
