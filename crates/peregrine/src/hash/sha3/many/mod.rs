@@ -171,6 +171,10 @@ struct Job {
     absorb: usize,
 }
 
+/// The states of one run, one cache line per row (at most 8 lanes).
+#[repr(C, align(64))]
+struct Aligned<const N: usize>([[u64; N]; 25]);
+
 /// Little-endian word of 8 bytes.
 #[inline(always)]
 fn le64(b: &[u8]) -> u64 {
@@ -195,7 +199,11 @@ fn run<const N: usize, const RATE: usize, const PAD: u8>(
         .collect();
     order.sort_unstable_by_key(|&i| core::cmp::Reverse(cost(msgs[i], outs[i])));
     let mut queue = order.into_iter();
-    let mut s = [[0u64; N]; 25];
+    // Aligned to the cache line, so a row (one vector) never straddles two
+    // lines: a split load after the scalar stores of `xor_in` cannot be
+    // forwarded and costs more.
+    let mut s = Aligned([[0u64; N]; 25]);
+    let s = &mut s.0;
     let mut lanes: [Option<Job>; N] = [None; N];
     // The padded last block of a message (it holds message bytes).
     let mut last = [0u8; 200];
@@ -238,7 +246,7 @@ fn run<const N: usize, const RATE: usize, const PAD: u8>(
         if !busy {
             break;
         }
-        perm(&mut s);
+        perm(s);
         for (j, lane) in lanes.iter_mut().enumerate() {
             let Some(job) = lane else { continue };
             job.done += 1;
