@@ -91,9 +91,8 @@ macro_rules! keccak_rounds {
                 let c2 = xor5(s[2], s[7], s[12], s[17], s[22]);
                 let c3 = xor5(s[3], s[8], s[13], s[18], s[23]);
                 let c4 = xor5(s[4], s[9], s[14], s[19], s[24]);
-                // θ's D[x] = C[x - 1] ^ rol(C[x + 1], 1), as the pair of
-                // its two terms: `theta` XORs both into a lane, one
-                // three-input `vpternlogq` where the backend has it.
+                // θ's D[x] = C[x - 1] ^ rol(C[x + 1], 1), in the form the
+                // backend's `theta` takes (see its `D`).
                 let d = [
                     delta(c4, rol::<1>(c1)),
                     delta(c0, rol::<1>(c2)),
