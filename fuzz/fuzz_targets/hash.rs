@@ -19,9 +19,9 @@ use peregrine::cpu::Backend;
 use peregrine::hash::md5::Md5;
 use peregrine::hash::ripemd160::Ripemd160;
 use peregrine::hash::sha1::Sha1;
-use peregrine::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
+use peregrine::hash::sha3::{self, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use peregrine::hash::sha256::{self, Sha224, Sha256};
-use peregrine::hash::sha512::{Sha384, Sha512, Sha512_224, Sha512_256};
+use peregrine::hash::sha512::{self, Sha384, Sha512, Sha512_224, Sha512_256};
 use peregrine::hash::sm3::Sm3;
 use peregrine::hash::{Hash, Xof, XofReader};
 use peregrine::kdf::hkdf::Hkdf;
@@ -78,6 +78,10 @@ fn run(data: &[u8]) {
             _ => by_hash!(a.name, hkdf(a, &mut inp)),
         },
         Kind::Xof => xof(a, &mut inp),
+        Kind::Many if a.name.starts_with("sha3") || a.name.starts_with("shake") => {
+            keccak_many(&mut inp)
+        }
+        Kind::Many if a.name.starts_with("sha512") => sha512_many(&mut inp),
         Kind::Many => many(a, &mut inp),
         _ => unreachable!(),
     }
@@ -424,6 +428,115 @@ fn many(a: &Algorithm, inp: &mut Input<'_>) {
                 a.name,
                 n - 1
             );
+        }
+    }
+}
+
+/// `shake128-many` and `sha3-256-many` (issue 16): up to 40 messages of
+/// fuzzer-chosen lengths (some past several rate blocks) and SHAKE output
+/// lengths, through `shake128_many`, `shake256_many` and `sha3_256_many` on
+/// every multi-state backend, against one-at-a-time soft SHAKE/SHA3-256.
+fn keccak_many(inp: &mut Input<'_>) {
+    let n = inp.below(41);
+    let lens: Vec<usize> = (0..n)
+        .map(|_| match inp.u8() {
+            0xff => 168 * 8 + inp.below(400),
+            _ => inp.below(340),
+        })
+        .collect();
+    let out_lens: Vec<usize> = (0..n).map(|_| inp.below(600)).collect();
+    let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| inp.array(l)).collect();
+    let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+    let s = soft::<sha3::Impl>();
+    let one_xof = |x: u8, m: &[u8], len: usize| -> Vec<u8> {
+        let mut out = vec![0u8; len];
+        if x == 0 {
+            let mut h = Shake128::with_impl(s);
+            h.update(m);
+            h.finalize_xof().squeeze(&mut out);
+        } else {
+            let mut h = Shake256::with_impl(s);
+            h.update(m);
+            h.finalize_xof().squeeze(&mut out);
+        }
+        out
+    };
+    for c in runnable::<sha3::many::Impl>() {
+        let b = name::<sha3::many::Impl>(c);
+        for x in 0..2u8 {
+            let mut bufs: Vec<Vec<u8>> = out_lens.iter().map(|&l| vec![0u8; l]).collect();
+            let mut outs: Vec<&mut [u8]> = bufs.iter_mut().map(|o| &mut o[..]).collect();
+            if x == 0 {
+                sha3::shake128_many_with(c, &refs, &mut outs).unwrap();
+            } else {
+                sha3::shake256_many_with(c, &refs, &mut outs).unwrap();
+            }
+            for i in 0..n {
+                assert_eq!(
+                    hex(&bufs[i]),
+                    hex(&one_xof(x, refs[i], out_lens[i])),
+                    "shake{}_many {b}: message {i} of {n} (lengths {lens:?}, outputs {out_lens:?})",
+                    if x == 0 { 128 } else { 256 }
+                );
+            }
+        }
+        let mut d = vec![[0u8; 32]; n];
+        sha3::sha3_256_many_with(c, &refs, &mut d).unwrap();
+        for i in 0..n {
+            let mut h = Sha3_256::with_impl(s);
+            h.update(refs[i]);
+            assert_eq!(
+                hex(&d[i]),
+                hex(&h.finalize()),
+                "sha3_256_many {b}: message {i} of {n} (lengths {lens:?})"
+            );
+        }
+        if n > 0 {
+            let mut short = vec![[0u8; 32]; n - 1];
+            assert!(sha3::sha3_256_many_with(c, &refs, &mut short).is_err());
+        }
+    }
+}
+
+/// `sha512-many` (issue 16): up to 40 messages of fuzzer-chosen lengths
+/// through `sha512::hash_many` on every backend (the eight zmm lanes refill
+/// and hand their last message to the single backend), against OpenSSL one
+/// at a time.
+fn sha512_many(inp: &mut Input<'_>) {
+    let n = inp.below(41);
+    let lens: Vec<usize> = (0..n)
+        .map(|_| {
+            if inp.below(8) == 0 {
+                inp.below(3000)
+            } else {
+                inp.below(300)
+            }
+        })
+        .collect();
+    let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| inp.array(l)).collect();
+    let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+    let want: Vec<Vec<u8>> = refs
+        .iter()
+        .map(|m| {
+            openssl::hash::hash(MessageDigest::sha512(), m)
+                .unwrap()
+                .to_vec()
+        })
+        .collect();
+    for c in runnable::<sha512::many::Impl>() {
+        let mut out = vec![[0u8; 64]; n];
+        sha512::hash_many_with(c, &refs, &mut out).unwrap();
+        for i in 0..n {
+            assert_eq!(
+                hex(&out[i]),
+                hex(&want[i]),
+                "sha512-many {}: message {i} of {n} (lengths {lens:?}) differs from OpenSSL",
+                name::<sha512::many::Impl>(c)
+            );
+        }
+        if n > 0 {
+            let mut short = vec![[0u8; 64]; n - 1];
+            assert!(sha512::hash_many_with(c, &refs, &mut short).is_err());
         }
     }
 }

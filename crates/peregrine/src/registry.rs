@@ -31,7 +31,7 @@ use crate::ec::nist;
 use crate::hash::md5::Md5;
 use crate::hash::ripemd160::Ripemd160;
 use crate::hash::sha1::Sha1;
-use crate::hash::sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
+use crate::hash::sha3::{self, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 use crate::hash::sha256::{self, Sha224, Sha256};
 use crate::hash::sha512::{self, Sha384, Sha512, Sha512_224, Sha512_256};
 use crate::hash::sm3::Sm3;
@@ -428,6 +428,35 @@ fn bench_hmac_many<const N: usize>(imp: &str, _: &BenchOptions) -> Option<BenchF
         let msgs = [data; N];
         let _ = sha256::hmac_many_with(c, BENCH_KEY, &msgs, &mut out);
         out[N - 1][0]
+    }))
+}
+
+/// `shake128-many`: [`MANY`] messages per call through
+/// `sha3::shake128_many_with`, each squeezed to SHAKE128's default 16
+/// bytes (as the `shake128` row does).
+fn bench_shake128_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sha3::many::Impl>(imp)?;
+    let mut out = [[0u8; 16]; MANY];
+    Some(Box::new(move |data: &mut [u8]| {
+        let data: &[u8] = data;
+        let msgs = [data; MANY];
+        let mut outs = out.each_mut().map(|o| &mut o[..]);
+        // Counts match by construction, so this cannot fail.
+        let _ = sha3::shake128_many_with(c, &msgs, &mut outs);
+        out[MANY - 1][0]
+    }))
+}
+
+/// `sha3-256-many`: [`MANY`] messages per call through
+/// `sha3::sha3_256_many_with`.
+fn bench_sha3_256_many(imp: &str, _: &BenchOptions) -> Option<BenchFn> {
+    let c = checked::<sha3::many::Impl>(imp)?;
+    let mut out = [[0u8; 32]; MANY];
+    Some(Box::new(move |data: &mut [u8]| {
+        let data: &[u8] = data;
+        let msgs = [data; MANY];
+        let _ = sha3::sha3_256_many_with(c, &msgs, &mut out);
+        out[MANY - 1][0]
     }))
 }
 
@@ -1442,9 +1471,31 @@ pub static ALGORITHMS: &[Algorithm] = &[
     hash!("sha512-256", ["sha2-512/256", "sha512/256"], Sha512_256),
     hash!("sha3-224", [], Sha3_224),
     hash!("sha3-256", [], Sha3_256),
+    entry!(
+        "sha3-256-many",
+        ["sha3-256-x8"],
+        "SHA3-256 x8",
+        Kind::Many,
+        32,
+        MANY,
+        sha3::many::Impl,
+        no_stream,
+        bench_sha3_256_many
+    ),
     hash!("sha3-384", [], Sha3_384),
     hash!("sha3-512", [], Sha3_512),
     xof!("shake128", [], Shake128),
+    entry!(
+        "shake128-many",
+        ["shake128-x8"],
+        "SHAKE-128 x8",
+        Kind::Many,
+        16,
+        MANY,
+        sha3::many::Impl,
+        no_stream,
+        bench_shake128_many
+    ),
     xof!("shake256", [], Shake256),
     hmac!("hmac-md5", [], "HMAC-MD5", Md5),
     hmac!("hmac-sha1", [], "HMAC-SHA1", Sha1),

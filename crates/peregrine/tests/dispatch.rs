@@ -143,6 +143,18 @@ fn table_camellia_sm4(tier: &str) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// Issue 16's multi-state Keccak (`sha3-many`), kept apart like
+/// [`table_issue20`]: AVX2 where there is no AVX-512, `soft` elsewhere
+/// (aarch64 included: the default functions then hash one message at a
+/// time on the single-state backend). The AVX-512 host is checked by
+/// [`avx512_host_sha3_many_choice`].
+fn table_keccak_many(tier: &str) -> &'static [(&'static str, &'static str)] {
+    match tier {
+        "Haswell-v1" => &[("shake128-many", "avx2"), ("sha3-256-many", "avx2")],
+        _ => &[("shake128-many", "soft"), ("sha3-256-many", "soft")],
+    }
+}
+
 #[test]
 fn best_is_the_first_runnable_backend() {
     for alg in ALGORITHMS {
@@ -187,6 +199,7 @@ fn best_matches_the_tier_table() {
         .iter()
         .chain(table_issue20(key))
         .chain(table_camellia_sm4(key))
+        .chain(table_keccak_many(key))
     {
         let alg = peregrine::registry::find(name).unwrap_or_else(|| panic!("no algorithm {name}"));
         if alg.best() != backend {
@@ -286,6 +299,35 @@ fn avx512_host_sha256_many_choice() {
             .unwrap_or_else(|| panic!("no {alg}"))
             .best();
         assert_eq!(best, want, "{alg}");
+    }
+}
+
+/// An AVX-512 host (issue 16): the multi-state Keccak chooses `avx512`
+/// (eight states in zmm) where zmm is fast, `avx512vl` (four in ymm) with
+/// `PEREGRINE_CPU=-zmm`, `avx2` with `-avx512f`. Skipped without AVX-512 F
+/// and VL.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_host_sha3_many_choice() {
+    use peregrine::cpu::{self, Feature};
+    use std::arch::is_x86_feature_detected as d;
+    if !(d!("avx512f") && d!("avx512vl")) {
+        eprintln!("no AVX-512 F/VL here: the sha3-many choice is not checked");
+        return;
+    }
+    let eff = cpu::effective();
+    let want = if eff.has(Feature::Avx512f) && eff.has(Feature::Zmm) {
+        "avx512"
+    } else if eff.has(Feature::Avx512f) && eff.has(Feature::Avx512vl) {
+        "avx512vl"
+    } else if eff.has(Feature::Avx2) && eff.has(Feature::Avx) {
+        "avx2"
+    } else {
+        "soft"
+    };
+    for name in ["shake128-many", "sha3-256-many"] {
+        let alg = peregrine::registry::find(name).unwrap_or_else(|| panic!("no {name}"));
+        assert_eq!(alg.best(), want, "{name}");
     }
 }
 

@@ -30,6 +30,8 @@ const EVEX_MODULES: &[&str] = &[
     "hash::sha256::x86_64_lanes::yvl::",
     "hash::sha512::x86_64_avx2::compress_evex",
     "hash::sha512::x86_64_lanes::",
+    "hash::sha3::many::x86_64_avx512::",
+    "hash::sha3::x86_64_avx512::",
 ];
 
 /// Whether `line` (one instruction, Intel syntax, no raw bytes) uses an

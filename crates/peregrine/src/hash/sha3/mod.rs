@@ -6,8 +6,13 @@
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
 //! | `Armv8` | `aarch64_sha3.rs` | ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`) |
+//! | `Avx512vl` | `x86_64_avx512.rs` | AVX-512F and VL (`vpternlogq`, `vprolq` on xmm registers) |
 //! | `Bmi2` | `x86_64_bmi2.rs` | x86_64 BMI1 and BMI2 (`andn`, `rorx`) |
 //! | `Soft` | `soft.rs` | nothing (portable, lane-complementing) |
+//!
+//! Many independent messages at once (8 or 4 states per permutation):
+//! [`shake128_many`], [`shake256_many`], [`sha3_256_many`], with their own
+//! backends in [`many`].
 //!
 //! The sponge itself (rate, padding, partial blocks, squeezing) is shared: the
 //! rate in bytes is 144, 136, 104, 72 for SHA3-224/256/384/512 and 168, 136
@@ -40,14 +45,25 @@ use crate::hash::{Xof, XofReader};
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha3;
+pub mod many;
 mod soft;
 #[cfg(target_arch = "x86_64")]
+mod x86_64_avx512;
+#[cfg(target_arch = "x86_64")]
 mod x86_64_bmi2;
+
+pub use many::{
+    sha3_256_many, sha3_256_many_with, shake128_many, shake128_many_with, shake256_many,
+    shake256_many_with,
+};
 
 crate::cpu::backends! {
     primitive: "sha3", doc: "A Keccak-f\\[1600\\] backend.";
     /// ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`).
     Armv8 = "armv8", "aarch64", [Neon, Sha3];
+    /// AVX-512VL: one lane per xmm register, `vpternlogq` for χ and θ,
+    /// `vprolq` for the rotations.
+    Avx512vl = "avx512vl", "x86_64", [Avx512f, Avx512vl];
     /// x86_64 with BMI1 and BMI2: `andn` for χ, `rorx` for the rotations.
     Bmi2 = "bmi2", "x86_64", [Bmi1, Bmi2];
     /// Portable Rust, constant time (no data-dependent branches or indices).
@@ -63,6 +79,9 @@ fn permute(imp: Checked, state: &mut [u64; 25]) {
         // `Impl::needs`), on the architecture it is compiled for.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha3::keccak_f1600(state) },
+        // SAFETY: as above (AVX-512F and VL).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Avx512vl => unsafe { x86_64_avx512::keccak_f1600(state) },
         // SAFETY: as above (BMI1 and BMI2).
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::keccak_f1600(state) },
@@ -79,6 +98,9 @@ fn absorb<const RATE: usize>(imp: Checked, state: &mut [u64; 25], blocks: &[u8])
         // the CPU has NEON and the SHA-3 instructions.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha3::absorb::<RATE>(state, blocks) },
+        // SAFETY: as above (AVX-512F and VL).
+        #[cfg(target_arch = "x86_64")]
+        Impl::Avx512vl => unsafe { x86_64_avx512::absorb::<RATE>(state, blocks) },
         // SAFETY: as above (BMI1 and BMI2).
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::absorb::<RATE>(state, blocks) },
