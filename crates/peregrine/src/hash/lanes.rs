@@ -252,3 +252,71 @@ pub(crate) unsafe fn run_lanes<W: Word, const L: usize>(
         wipe(row);
     }
 }
+
+/// One block's rounds for a lane kernel of SHA-256 or SHA-512, the state
+/// `$v` (eight vectors: a..h) and the message words `$w` (sixteen vectors,
+/// rewritten by the schedule); the eight-round groups from each base listed
+/// after the `;` also run the schedule (16..56 for SHA-256's 64 rounds,
+/// 16..72 for SHA-512's 80). Expects `add`, `set1`, `big_s0`, `big_s1`,
+/// `small_s0`, `small_s1`, `ch`, `maj` and `K` of the kernel in scope;
+/// evaluates to the new state (fed forward).
+#[cfg(target_arch = "x86_64")]
+macro_rules! sha2_lanes_block {
+    ($v:ident, $w:ident; $($sched:literal),+) => {{
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = $v;
+        macro_rules! round {
+            ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr) => {
+                let kw = add(set1(K[$i]), $w[$i & 15]);
+                let t1 = add(add($h, kw), add(big_s1($e), ch($e, $f, $g)));
+                $d = add($d, t1);
+                $h = add(t1, add(big_s0($a), maj($a, $b, $c)));
+            };
+        }
+        macro_rules! sched {
+            ($i:expr) => {
+                $w[$i & 15] = add(
+                    add($w[$i & 15], small_s0($w[($i + 1) & 15])),
+                    add($w[($i + 9) & 15], small_s1($w[($i + 14) & 15])),
+                );
+            };
+        }
+        macro_rules! nosched {
+            ($i:expr) => {};
+        }
+        macro_rules! eight {
+            ($base:expr, $s:tt) => {
+                $s!($base);
+                round!(a, b, c, d, e, f, g, h, $base);
+                $s!($base + 1);
+                round!(h, a, b, c, d, e, f, g, $base + 1);
+                $s!($base + 2);
+                round!(g, h, a, b, c, d, e, f, $base + 2);
+                $s!($base + 3);
+                round!(f, g, h, a, b, c, d, e, $base + 3);
+                $s!($base + 4);
+                round!(e, f, g, h, a, b, c, d, $base + 4);
+                $s!($base + 5);
+                round!(d, e, f, g, h, a, b, c, $base + 5);
+                $s!($base + 6);
+                round!(c, d, e, f, g, h, a, b, $base + 6);
+                $s!($base + 7);
+                round!(b, c, d, e, f, g, h, a, $base + 7);
+            };
+        }
+        eight!(0, nosched);
+        eight!(8, nosched);
+        $(eight!($sched, sched);)+
+        [
+            add($v[0], a),
+            add($v[1], b),
+            add($v[2], c),
+            add($v[3], d),
+            add($v[4], e),
+            add($v[5], f),
+            add($v[6], g),
+            add($v[7], h),
+        ]
+    }};
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use sha2_lanes_block;

@@ -26,72 +26,7 @@
 use core::arch::x86_64::*;
 
 use super::K;
-
-/// The round and schedule code shared by the zmm and ymm kernels: expects
-/// `add`, `set1`, `big_s0`, `big_s1`, `small_s0`, `small_s1`, `ch` and
-/// `maj` on the kernel's vector type in scope.
-macro_rules! sha256_block {
-    ($v:ident, $w:ident) => {{
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = $v;
-        macro_rules! round {
-            ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr) => {
-                let kw = add(set1(K[$i]), $w[$i & 15]);
-                let t1 = add(add($h, kw), add(big_s1($e), ch($e, $f, $g)));
-                $d = add($d, t1);
-                $h = add(t1, add(big_s0($a), maj($a, $b, $c)));
-            };
-        }
-        macro_rules! sched {
-            ($i:expr) => {
-                $w[$i & 15] = add(
-                    add($w[$i & 15], small_s0($w[($i + 1) & 15])),
-                    add($w[($i + 9) & 15], small_s1($w[($i + 14) & 15])),
-                );
-            };
-        }
-        macro_rules! eight {
-            ($base:expr, $s:tt) => {
-                $s!($base);
-                round!(a, b, c, d, e, f, g, h, $base);
-                $s!($base + 1);
-                round!(h, a, b, c, d, e, f, g, $base + 1);
-                $s!($base + 2);
-                round!(g, h, a, b, c, d, e, f, $base + 2);
-                $s!($base + 3);
-                round!(f, g, h, a, b, c, d, e, $base + 3);
-                $s!($base + 4);
-                round!(e, f, g, h, a, b, c, d, $base + 4);
-                $s!($base + 5);
-                round!(d, e, f, g, h, a, b, c, $base + 5);
-                $s!($base + 6);
-                round!(c, d, e, f, g, h, a, b, $base + 6);
-                $s!($base + 7);
-                round!(b, c, d, e, f, g, h, a, $base + 7);
-            };
-        }
-        macro_rules! nosched {
-            ($i:expr) => {};
-        }
-        eight!(0, nosched);
-        eight!(8, nosched);
-        eight!(16, sched);
-        eight!(24, sched);
-        eight!(32, sched);
-        eight!(40, sched);
-        eight!(48, sched);
-        eight!(56, sched);
-        [
-            add($v[0], a),
-            add($v[1], b),
-            add($v[2], c),
-            add($v[3], d),
-            add($v[4], e),
-            add($v[5], f),
-            add($v[6], g),
-            add($v[7], h),
-        ]
-    }};
-}
+use crate::hash::lanes::sha2_lanes_block;
 
 /// Sixteen lanes in zmm registers.
 pub(super) mod z {
@@ -238,7 +173,7 @@ pub(super) mod z {
                     w[4 * q + m] = _mm512_shuffle_epi8(o[q], bswap);
                 }
             }
-            v = sha256_block!(v, w);
+            v = sha2_lanes_block!(v, w; 16, 24, 32, 40, 48, 56);
         }
         for (i, x) in v.iter().enumerate() {
             // SAFETY: as for the loads.
@@ -370,7 +305,7 @@ macro_rules! ymm_kernel {
                             w[8 * half + 4 + m] = _mm256_shuffle_epi8(hi, bswap);
                         }
                     }
-                    v = sha256_block!(v, w);
+                    v = sha2_lanes_block!(v, w; 16, 24, 32, 40, 48, 56);
                 }
                 for (i, x) in v.iter().enumerate() {
                     // SAFETY: as for the loads.

@@ -14,6 +14,7 @@
 use core::arch::x86_64::*;
 
 use super::K;
+use crate::hash::lanes::sha2_lanes_block;
 
 /// Messages per call.
 pub(crate) const LANES: usize = 8;
@@ -22,6 +23,11 @@ pub(crate) const LANES: usize = 8;
 #[target_feature(enable = "avx512f")]
 fn add(a: __m512i, b: __m512i) -> __m512i {
     _mm512_add_epi64(a, b)
+}
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn set1(k: u64) -> __m512i {
+    _mm512_set1_epi64(k as i64)
 }
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -144,59 +150,7 @@ pub(crate) unsafe fn compress(
                 w[8 * half + j] = _mm512_shuffle_epi8(x, bswap);
             }
         }
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = v;
-        macro_rules! round {
-            ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr) => {
-                let kw = add(_mm512_set1_epi64(K[$i] as i64), w[$i & 15]);
-                let t1 = add(add($h, kw), add(big_s1($e), ch($e, $f, $g)));
-                $d = add($d, t1);
-                $h = add(t1, add(big_s0($a), maj($a, $b, $c)));
-            };
-        }
-        macro_rules! sched {
-            ($i:expr) => {
-                w[$i & 15] = add(
-                    add(w[$i & 15], small_s0(w[($i + 1) & 15])),
-                    add(w[($i + 9) & 15], small_s1(w[($i + 14) & 15])),
-                );
-            };
-        }
-        macro_rules! nosched {
-            ($i:expr) => {};
-        }
-        macro_rules! eight {
-            ($base:expr, $s:tt) => {
-                $s!($base);
-                round!(a, b, c, d, e, f, g, h, $base);
-                $s!($base + 1);
-                round!(h, a, b, c, d, e, f, g, $base + 1);
-                $s!($base + 2);
-                round!(g, h, a, b, c, d, e, f, $base + 2);
-                $s!($base + 3);
-                round!(f, g, h, a, b, c, d, e, $base + 3);
-                $s!($base + 4);
-                round!(e, f, g, h, a, b, c, d, $base + 4);
-                $s!($base + 5);
-                round!(d, e, f, g, h, a, b, c, $base + 5);
-                $s!($base + 6);
-                round!(c, d, e, f, g, h, a, b, $base + 6);
-                $s!($base + 7);
-                round!(b, c, d, e, f, g, h, a, $base + 7);
-            };
-        }
-        eight!(0, nosched);
-        eight!(8, nosched);
-        eight!(16, sched);
-        eight!(24, sched);
-        eight!(32, sched);
-        eight!(40, sched);
-        eight!(48, sched);
-        eight!(56, sched);
-        eight!(64, sched);
-        eight!(72, sched);
-        for (x, y) in v.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-            *x = add(*x, y);
-        }
+        v = sha2_lanes_block!(v, w; 16, 24, 32, 40, 48, 56, 64, 72);
     }
     for (i, x) in v.iter().enumerate() {
         // SAFETY: as for the loads.
