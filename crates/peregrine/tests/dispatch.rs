@@ -144,13 +144,15 @@ fn table_camellia_sm4(tier: &str) -> &'static [(&'static str, &'static str)] {
 }
 
 /// Issue 16's multi-state Keccak (`sha3-many`), kept apart like
-/// [`table_issue20`]: AVX2 where there is no AVX-512, `soft` elsewhere
-/// (aarch64 included: the default functions then hash one message at a
-/// time on the single-state backend). The AVX-512 host is checked by
+/// [`table_issue20`]: AVX2 where there is no AVX-512, two states on the
+/// ARMv8.2 SHA-3 instructions (`aarch64-max`), `soft` elsewhere (the
+/// default functions then hash one message at a time on the single-state
+/// backend). The AVX-512 host is checked by
 /// [`avx512_host_sha3_many_choice`].
 fn table_keccak_many(tier: &str) -> &'static [(&'static str, &'static str)] {
     match tier {
         "Haswell-v1" => &[("shake128-many", "avx2"), ("sha3-256-many", "avx2")],
+        "aarch64-max" => &[("shake128-many", "armv8"), ("sha3-256-many", "armv8")],
         _ => &[("shake128-many", "soft"), ("sha3-256-many", "soft")],
     }
 }

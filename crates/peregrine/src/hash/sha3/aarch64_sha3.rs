@@ -148,6 +148,24 @@ pub(super) unsafe fn keccak_f1600(state: &mut [u64; 25]) {
     store(state, &a);
 }
 
+/// Keccak-f\[1600\] on two states at once, state `j` in lane `j` of each
+/// vector (row `i` of `s`: lane `i` of both states): the same round, since
+/// every instruction in it is lane-wise, so the second state costs nothing
+/// more than the first (`sha3::many`'s `armv8` backend).
+///
+/// # Safety
+/// The CPU must support NEON and the SHA-3 instructions.
+#[target_feature(enable = "neon,sha3")]
+pub(super) unsafe fn keccak_x2(s: &mut [[u64; 2]; 25]) {
+    // SAFETY: each row is two u64s, one 16-byte load.
+    let mut a: [uint64x2_t; 25] = core::array::from_fn(|i| unsafe { vld1q_u64(s[i].as_ptr()) });
+    rounds(&mut a);
+    for (row, v) in s.iter_mut().zip(a) {
+        // SAFETY: as for the loads.
+        unsafe { vst1q_u64(row.as_mut_ptr(), v) };
+    }
+}
+
 /// For each `RATE`-byte block of `blocks`: XOR it into the state, then
 /// permute.
 ///

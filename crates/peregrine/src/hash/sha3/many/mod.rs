@@ -9,6 +9,7 @@
 //! | `Avx512` | `x86_64_avx512.rs` | 8 (zmm) | AVX-512F, fast zmm |
 //! | `Avx512vl` | `x86_64_avx512.rs` | 4 (ymm, EVEX) | AVX-512F and VL |
 //! | `Avx2` | `x86_64_avx2.rs` | 4 (ymm) | AVX2 |
+//! | `Armv8` | `super::aarch64_sha3` (`keccak_x2`) | 2 (one per 64-bit lane of each NEON register) | ARMv8.2 SHA-3 instructions |
 //! | `Soft` | `super::soft` | 1 (one message at a time) | nothing |
 //!
 //! The vector backends keep state `j` in lane `j` of 25 vectors (vector `i`
@@ -23,8 +24,8 @@
 //! The functions without a backend argument ([`super::shake128_many`] ...)
 //! use the best vector backend, and when the CPU has none, hash one
 //! message at a time on the best single-state backend ([`super::Impl`]),
-//! which is faster than the portable permutation (the ARMv8 SHA-3
-//! instructions, BMI2).
+//! which is faster than the portable permutation (BMI2 on x86_64 without
+//! AVX2).
 
 use alloc::vec::Vec;
 
@@ -48,6 +49,10 @@ crate::cpu::backends! {
     /// Four states in ymm registers: rotations by two shifts and an OR, χ
     /// by `vpandn`.
     Avx2 = "avx2", "x86_64", [Avx, Avx2];
+    /// Two states on the ARMv8.2 SHA-3 instructions (`eor3`, `rax1`,
+    /// `xar`, `bcax`), one per 64-bit lane: the single-state kernel leaves
+    /// lane 1 idle, so the second state is free.
+    Armv8 = "armv8", "aarch64", [Neon, Sha3];
     /// One message at a time on the portable permutation.
     Soft = "soft", any, [];
 }
@@ -150,6 +155,26 @@ fn permute4(imp: Checked, s: &mut [[u64; 4]; 25]) {
         Impl::Avx2 => unsafe { x86_64_avx2::keccak_x4(s) },
         _ => {
             for j in 0..4 {
+                let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
+                super::soft::keccak_f1600(&mut one);
+                for (row, l) in s.iter_mut().zip(one) {
+                    row[j] = l;
+                }
+                wipe(&mut one);
+            }
+        }
+    }
+}
+
+/// Keccak-f\[1600\] on two states (row `i`: lane `i` of each state).
+#[inline]
+fn permute2(imp: Checked, s: &mut [[u64; 2]; 25]) {
+    match imp.0 {
+        // SAFETY: as in `permute8` (NEON and the SHA-3 instructions).
+        #[cfg(target_arch = "aarch64")]
+        Impl::Armv8 => unsafe { super::aarch64_sha3::keccak_x2(s) },
+        _ => {
+            for j in 0..2 {
                 let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
                 super::soft::keccak_f1600(&mut one);
                 for (row, l) in s.iter_mut().zip(one) {
@@ -280,6 +305,7 @@ fn dispatch<const RATE: usize, const PAD: u8>(
     match imp.0 {
         Impl::Avx512 => run::<8, RATE, PAD>(|s| permute8(imp, s), msgs, outs),
         Impl::Avx512vl | Impl::Avx2 => run::<4, RATE, PAD>(|s| permute4(imp, s), msgs, outs),
+        Impl::Armv8 => run::<2, RATE, PAD>(|s| permute2(imp, s), msgs, outs),
         Impl::Soft => {
             for (m, o) in msgs.iter().zip(outs.iter_mut()) {
                 single::oneshot::<RATE, PAD>(single::Checked(single::Impl::Soft), m, o);
