@@ -121,6 +121,19 @@ macro_rules! keccak_rounds {
 #[cfg(target_arch = "x86_64")]
 pub(super) use keccak_rounds;
 
+/// The portable permutation on each of the `N` states of `s`, one at a
+/// time (the fallback of every `permute` below).
+fn soft_each<const N: usize>(s: &mut [[u64; N]; 25]) {
+    for j in 0..N {
+        let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
+        super::soft::keccak_f1600(&mut one);
+        for (row, l) in s.iter_mut().zip(one) {
+            row[j] = l;
+        }
+        wipe(&mut one);
+    }
+}
+
 /// Keccak-f\[1600\] on the states of `s` (row `i`: lane `i` of each state).
 #[inline]
 fn permute8(imp: Checked, s: &mut [[u64; 8]; 25]) {
@@ -130,16 +143,7 @@ fn permute8(imp: Checked, s: &mut [[u64; 8]; 25]) {
         // here), on the architecture it is compiled for.
         #[cfg(target_arch = "x86_64")]
         Impl::Avx512 => unsafe { x86_64_avx512::keccak_x8(s) },
-        _ => {
-            for j in 0..8 {
-                let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
-                super::soft::keccak_f1600(&mut one);
-                for (row, l) in s.iter_mut().zip(one) {
-                    row[j] = l;
-                }
-                wipe(&mut one);
-            }
-        }
+        _ => soft_each(s),
     }
 }
 
@@ -153,16 +157,7 @@ fn permute4(imp: Checked, s: &mut [[u64; 4]; 25]) {
         // SAFETY: as in `permute8` (AVX and AVX2).
         #[cfg(target_arch = "x86_64")]
         Impl::Avx2 => unsafe { x86_64_avx2::keccak_x4(s) },
-        _ => {
-            for j in 0..4 {
-                let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
-                super::soft::keccak_f1600(&mut one);
-                for (row, l) in s.iter_mut().zip(one) {
-                    row[j] = l;
-                }
-                wipe(&mut one);
-            }
-        }
+        _ => soft_each(s),
     }
 }
 
@@ -173,16 +168,7 @@ fn permute2(imp: Checked, s: &mut [[u64; 2]; 25]) {
         // SAFETY: as in `permute8` (NEON and the SHA-3 instructions).
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { super::aarch64_sha3::keccak_x2(s) },
-        _ => {
-            for j in 0..2 {
-                let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
-                super::soft::keccak_f1600(&mut one);
-                for (row, l) in s.iter_mut().zip(one) {
-                    row[j] = l;
-                }
-                wipe(&mut one);
-            }
-        }
+        _ => soft_each(s),
     }
 }
 
