@@ -374,17 +374,8 @@ fn many(a: &Algorithm, inp: &mut Input<'_>) {
     } else {
         Vec::new()
     };
-    let n = inp.below(41);
-    let lens: Vec<usize> = (0..n)
-        .map(|_| {
-            if inp.below(8) == 0 {
-                inp.below(3000)
-            } else {
-                inp.below(300)
-            }
-        })
-        .collect();
-    let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| inp.array(l)).collect();
+    let (lens, msgs) = many_messages(inp);
+    let n = lens.len();
     let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
     let want: Vec<Vec<u8>> = refs
         .iter()
@@ -498,11 +489,10 @@ fn keccak_many(inp: &mut Input<'_>) {
     }
 }
 
-/// `sha512-many` (issue 16): up to 40 messages of fuzzer-chosen lengths
-/// through `sha512::hash_many` on every backend (the eight zmm lanes refill
-/// and hand their last message to the single backend), against OpenSSL one
-/// at a time.
-fn sha512_many(inp: &mut Input<'_>) {
+/// Up to 40 messages for the `*-many` rows, mostly under 300 bytes, one in
+/// eight up to 3000 (so lanes end at different times): their lengths and
+/// bytes.
+fn many_messages(inp: &mut Input<'_>) -> (Vec<usize>, Vec<Vec<u8>>) {
     let n = inp.below(41);
     let lens: Vec<usize> = (0..n)
         .map(|_| {
@@ -513,7 +503,17 @@ fn sha512_many(inp: &mut Input<'_>) {
             }
         })
         .collect();
-    let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| inp.array(l)).collect();
+    let msgs = lens.iter().map(|&l| inp.array(l)).collect();
+    (lens, msgs)
+}
+
+/// `sha512-many` (issue 16): up to 40 messages of fuzzer-chosen lengths
+/// through `sha512::hash_many` on every backend (the eight zmm lanes refill
+/// and hand their last message to the single backend), against OpenSSL one
+/// at a time.
+fn sha512_many(inp: &mut Input<'_>) {
+    let (lens, msgs) = many_messages(inp);
+    let n = lens.len();
     let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
     let want: Vec<Vec<u8>> = refs
         .iter()

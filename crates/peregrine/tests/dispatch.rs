@@ -273,25 +273,17 @@ fn avx512_host_sha256_many_choice() {
         eprintln!("no AVX-512 F/VL/BW here: the sha256-many choice is not checked");
         return;
     }
-    let (none, removed) = std::env::var("PEREGRINE_CPU")
-        .map(|v| {
-            let o = cpu::parse_override(&v);
-            (o.none, o.removed)
-        })
-        .unwrap_or((false, cpu::Caps::EMPTY));
-    let kept = |f: Feature| !none && !removed.has(f);
-    let evex = kept(Feature::Avx512f) && kept(Feature::Avx512vl) && kept(Feature::Avx2);
-    let want = if evex
-        && kept(Feature::Avx512bw)
-        && kept(Feature::Zmm)
-        && cpu::detected().has(Feature::Zmm)
-    {
+    // The effective features: detection after `PEREGRINE_CPU`.
+    let eff = cpu::effective();
+    let has = |f: Feature| eff.has(f);
+    let evex = has(Feature::Avx512f) && has(Feature::Avx512vl) && has(Feature::Avx2);
+    let want = if evex && has(Feature::Avx512bw) && has(Feature::Zmm) {
         "avx512"
     } else if evex {
         "avx512vl"
-    } else if kept(Feature::Shani) && kept(Feature::Sse41) && d!("sha") {
+    } else if has(Feature::Shani) && has(Feature::Sse41) {
         "shani"
-    } else if kept(Feature::Avx2) {
+    } else if has(Feature::Avx2) {
         "avx2"
     } else {
         "soft"
