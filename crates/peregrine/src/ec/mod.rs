@@ -6,3 +6,5 @@
 
 pub mod curve25519;
 pub mod nist;
+#[cfg(target_pointer_width = "64")]
+pub(crate) mod safegcd;

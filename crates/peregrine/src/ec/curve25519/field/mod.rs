@@ -135,10 +135,32 @@ pub(crate) trait Field: Copy {
         (t1, a11)
     }
 
-    /// `a^(p - 2) = a^(-1)` (0 for 0), by Fermat: 254 squarings and 11
-    /// multiplications, the same sequence for every input.
+    /// `a^(-1)` (0 for 0), in constant time. On 64-bit targets by
+    /// Bernstein–Yang division steps on the canonical value
+    /// ([`crate::ec::safegcd`], about 2.5x faster than the Fermat chain on
+    /// the `adx` kernel); on 32-bit ones by [`Field::invert_fermat`].
     #[inline(always)]
     fn invert(self, a: &Self::Fe) -> Self::Fe {
+        #[cfg(target_pointer_width = "64")]
+        {
+            let b = self.to_bytes(a);
+            let l: [u64; 4] = core::array::from_fn(|i| {
+                u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap())
+            });
+            self.from_limbs(&crate::ec::safegcd::invert_p25519(&l))
+        }
+        #[cfg(not(target_pointer_width = "64"))]
+        {
+            self.invert_fermat(a)
+        }
+    }
+
+    /// `a^(p - 2) = a^(-1)` (0 for 0), by Fermat: 254 squarings and 11
+    /// multiplications, the same sequence for every input (the inversion of
+    /// 32-bit targets; on 64-bit ones the tests' cross-check).
+    #[cfg(any(test, not(target_pointer_width = "64")))]
+    #[inline(always)]
+    fn invert_fermat(self, a: &Self::Fe) -> Self::Fe {
         let (t, a11) = self.pow_2_250_1(a);
         let t = self.sqr_n(&t, 5); // 2^255 - 2^5
         self.mul(&t, &a11) // 2^255 - 21 = p - 2
@@ -243,6 +265,10 @@ mod tests {
                 b.to_bytes(&b.mul_121666(&xb))
             );
             assert_eq!(a.to_bytes(&a.invert(&xa)), b.to_bytes(&b.invert(&xb)));
+            assert_eq!(
+                a.to_bytes(&a.invert(&xa)),
+                a.to_bytes(&a.invert_fermat(&xa))
+            );
             // Chains of unreduced sums into products.
             let sa = a.add(&a.add(&xa, &ya), &a.sub(&xa, &ya));
             let sb = b.add(&b.add(&xb, &yb), &b.sub(&xb, &yb));
