@@ -1294,7 +1294,7 @@ const VERIFY_OPS: &[&str] = &["verify"];
 /// share one inversion): the bench private key with the bench peer key,
 /// the rate counted per operation.
 fn bench_x25519_many(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
-    let c = checked::<curve25519::Impl>(imp)?;
+    let c = checked::<curve25519::many::Impl>(imp)?;
     if o.op != 0 {
         return None;
     }
@@ -1952,7 +1952,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         Kind::PublicKey(ECDH_OPS),
         0,
         X25519_MANY,
-        curve25519::Impl,
+        curve25519::many::Impl,
         no_stream,
         bench_x25519_many
     ),

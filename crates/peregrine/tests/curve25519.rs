@@ -16,7 +16,7 @@ use common::{Rng, accelerated, for_each_impl, hex};
 use peregrine::Error;
 use peregrine::ec::curve25519::ed25519::{SigningKey, VerifyingKey};
 use peregrine::ec::curve25519::x25519::{self, BASEPOINT};
-use peregrine::ec::curve25519::{Checked, Impl};
+use peregrine::ec::curve25519::{Checked, Impl, many};
 
 fn h32(s: &str) -> [u8; 32] {
     hex(s).try_into().unwrap()
@@ -235,14 +235,21 @@ fn ed25519_kernels_agree_with_soft() {
 #[test]
 fn x25519_many_matches_one_at_a_time() {
     let mut rng = Rng(0x3a11);
-    for_each_impl::<Impl>("x25519_many", |c| {
-        for n in [0usize, 1, 2, 15, 16, 17, 33] {
+    let soft = Impl::Soft.check().unwrap();
+    for_each_impl::<many::Impl>("x25519_many", |c| {
+        // Every lane count of the 8- and 4-lane kernels, and the batch of
+        // 16 sharing an inversion crossed.
+        for n in [0usize, 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 33] {
             let k: Vec<[u8; 32]> = (0..n).map(|_| rng.bytes(32).try_into().unwrap()).collect();
             let mut u: Vec<[u8; 32]> = (0..n).map(|_| rng.bytes(32).try_into().unwrap()).collect();
             let mut out = vec![[0xaau8; 32]; n];
             x25519::x25519_many_with_impl(c, &k, &u, &mut out).unwrap();
             for i in 0..n {
-                assert_eq!(out[i], x25519::x25519_raw(c, &k[i], &u[i]), "n={n} i={i}");
+                assert_eq!(
+                    out[i],
+                    x25519::x25519_raw(soft, &k[i], &u[i]),
+                    "n={n} i={i}"
+                );
             }
             if n > 2 {
                 // A small-order peer in the middle: its output is zero,
@@ -253,9 +260,53 @@ fn x25519_many_matches_one_at_a_time() {
                 assert_eq!(out[1], [0; 32]);
                 assert!(x25519::is_all_zero(&out[1]));
                 for i in (0..n).filter(|&i| i != 1) {
-                    assert_eq!(out[i], x25519::x25519_raw(c, &k[i], &u[i]), "n={n} i={i}");
+                    assert_eq!(
+                        out[i],
+                        x25519::x25519_raw(soft, &k[i], &u[i]),
+                        "n={n} i={i}"
+                    );
                 }
             }
+        }
+        // Edge u-coordinates (0, 1, p - 1, p, p + 1, 2^255 - 1, bit 255
+        // set) and scalars in every lane.
+        let p_plus = |d: i32| {
+            let mut x = [0xffu8; 32];
+            x[31] = 0x7f;
+            x[0] = (0xed_i32 + d) as u8;
+            x
+        };
+        let edges = [
+            [0u8; 32],
+            {
+                let mut x = [0u8; 32];
+                x[0] = 1;
+                x
+            },
+            p_plus(-1),
+            p_plus(0),
+            p_plus(1),
+            [0xff; 32],
+            {
+                let mut x = [0u8; 32];
+                x[31] = 0x80;
+                x[0] = 9;
+                x
+            },
+            x25519::BASEPOINT,
+            [0x11; 32],
+        ];
+        let k: Vec<[u8; 32]> = (0..edges.len())
+            .map(|_| rng.bytes(32).try_into().unwrap())
+            .collect();
+        let mut out = vec![[0u8; 32]; edges.len()];
+        let _ = x25519::x25519_many_with_impl(c, &k, &edges, &mut out);
+        for i in 0..edges.len() {
+            assert_eq!(
+                out[i],
+                x25519::x25519_raw(soft, &k[i], &edges[i]),
+                "edge {i}"
+            );
         }
         let mut out = vec![[0u8; 32]; 2];
         assert!(matches!(

@@ -157,6 +157,46 @@ fn table_keccak_many(tier: &str) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// Issue 17's `x25519-many`: the scalar field kernel's choice on every qemu
+/// tier (none of them has IFMA); the AVX-512 host is checked by
+/// [`avx512_host_x25519_many_choice`].
+fn table_x25519_many(tier: &str) -> &'static [(&'static str, &'static str)] {
+    match tier {
+        "aarch64-max" | "aarch64-cortex-a53" => &[("x25519-many", "aarch64")],
+        _ => &[("x25519-many", "soft")],
+    }
+}
+
+/// An AVX-512 IFMA host (issue 17): `x25519-many` runs eight ladders in
+/// zmm where zmm is fast, four in ymm with `-zmm`, the `adx` field's
+/// interleaved pair with `-avx512ifma` or `-avx512f`. Skipped without
+/// IFMA.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_host_x25519_many_choice() {
+    use peregrine::cpu::{self, Feature};
+    use std::arch::is_x86_feature_detected as d;
+    if !(d!("avx512f") && d!("avx512vl") && d!("avx512ifma") && d!("adx") && d!("bmi2")) {
+        eprintln!("no AVX-512 IFMA here: the x25519-many choice is not checked");
+        return;
+    }
+    let eff = cpu::effective();
+    let has = |f: Feature| eff.has(f);
+    let adx = has(Feature::Bmi2) && has(Feature::Adx);
+    let ifma = adx && has(Feature::Avx512f) && has(Feature::Avx512vl) && has(Feature::Avx512ifma);
+    let want = if ifma && has(Feature::Zmm) {
+        "ifma512"
+    } else if ifma {
+        "ifma"
+    } else if adx {
+        "adx"
+    } else {
+        "soft"
+    };
+    let best = peregrine::registry::find("x25519-many").unwrap().best();
+    assert_eq!(best, want);
+}
+
 #[test]
 fn best_is_the_first_runnable_backend() {
     for alg in ALGORITHMS {
@@ -202,6 +242,7 @@ fn best_matches_the_tier_table() {
         .chain(table_issue20(key))
         .chain(table_camellia_sm4(key))
         .chain(table_keccak_many(key))
+        .chain(table_x25519_many(key))
     {
         let alg = peregrine::registry::find(name).unwrap_or_else(|| panic!("no algorithm {name}"));
         if alg.best() != backend {

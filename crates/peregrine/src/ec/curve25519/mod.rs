@@ -22,6 +22,7 @@ pub mod ed25519;
 pub(crate) mod edwards;
 pub(crate) mod field;
 pub mod keys;
+pub mod many;
 pub(crate) mod scalar;
 mod table;
 pub mod x25519;

@@ -118,22 +118,18 @@ fn ladder_lanes<F: Field, const N: usize>(
 }
 
 /// How many ladders share one inversion in [`x25519_many`].
-const BATCH: usize = 16;
+pub(super) const BATCH: usize = 16;
 
-/// Up to [`BATCH`] ladders, then one field inversion for all of them by
-/// Montgomery's trick (3 multiplications per element instead of an
-/// inversion each). A Z of 0 is replaced by 1 for the product and its
-/// result forced to 0 afterwards, by masks.
+/// Up to [`BATCH`] ladders, two at a time (one for an odd last one), then
+/// [`finish_batch`].
 #[inline(always)]
-fn ladder_batch<F: Field>(f: F, k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 32]]) {
+pub(super) fn ladder_batch<F: Field>(f: F, k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 32]]) {
     let n = k.len();
     debug_assert!(n <= BATCH && u.len() == n && out.len() == n);
     let mut xs = [f.zero(); BATCH];
     let mut zs = [f.one(); BATCH];
-    let mut zero = [0u64; BATCH];
     let mut i = 0;
     while i < n {
-        // Two ladders at a time (one for an odd last one).
         let mut e0 = clamp(&k[i]);
         let res = if i + 1 < n {
             let mut e1 = clamp(&k[i + 1]);
@@ -146,18 +142,35 @@ fn ladder_batch<F: Field>(f: F, k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 
         crate::ct::wipe(&mut e0);
         for (j, r) in res.into_iter().enumerate() {
             if let Some((x, z)) = r {
-                zero[i + j] = f.is_zero(&z);
                 xs[i + j] = x;
-                zs[i + j] = f.select(&z, &f.one(), zero[i + j]);
+                zs[i + j] = z;
             }
         }
         i += 2;
+    }
+    finish_batch(f, &xs[..n], &zs[..n], out);
+}
+
+/// `out[i] = x[i] / z[i]` encoded, for up to [`BATCH`] projective results,
+/// with one field inversion for all of them by Montgomery's trick (3
+/// multiplications per element instead of an inversion each). A Z of 0 is
+/// replaced by 1 for the product and its result forced to 0 afterwards, by
+/// masks.
+#[inline(always)]
+pub(super) fn finish_batch<F: Field>(f: F, xs: &[F::Fe], zs: &[F::Fe], out: &mut [[u8; 32]]) {
+    let n = out.len();
+    debug_assert!(n <= BATCH && xs.len() == n && zs.len() == n);
+    let mut zero = [0u64; BATCH];
+    let mut z = [f.one(); BATCH];
+    for i in 0..n {
+        zero[i] = f.is_zero(&zs[i]);
+        z[i] = f.select(&zs[i], &f.one(), zero[i]);
     }
     // prefix[i] = z_0 ... z_i
     let mut prefix = [f.one(); BATCH];
     let mut acc = f.one();
     for i in 0..n {
-        acc = f.mul(&acc, &zs[i]);
+        acc = f.mul(&acc, &z[i]);
         prefix[i] = acc;
     }
     let mut inv = f.invert(&acc);
@@ -168,7 +181,7 @@ fn ladder_batch<F: Field>(f: F, k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 
         } else {
             f.mul(&inv, &prefix[i - 1])
         };
-        inv = f.mul(&inv, &zs[i]);
+        inv = f.mul(&inv, &z[i]);
         let r = f.select(&f.mul(&xs[i], &zi), &f.zero(), zero[i]);
         out[i] = f.to_bytes(&r);
     }
@@ -229,9 +242,11 @@ pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
 }
 
 /// X25519 of many independent pairs, `out[i] = X25519(k[i], u[i])`, on
-/// the best kernel: the ladders run one after another and share one field
-/// inversion per 16 (Montgomery's trick), which saves about a tenth of
-/// each operation. Constant time in the secrets, like [`x25519`].
+/// the best [`many`](super::many) backend: with AVX-512 IFMA eight ladders
+/// run in the lanes of zmm registers (four in ymm where zmm is not in
+/// force); elsewhere two scalar ladders interleave. Every 16 results share
+/// one field inversion (Montgomery's trick). Constant time in the secrets,
+/// like [`x25519`].
 ///
 /// # Errors
 /// [`Error::InvalidLength`] unless the three slices have the same length
@@ -240,15 +255,15 @@ pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
 /// way, so a caller that wants the others can use them (see
 /// [`is_all_zero`]).
 pub fn x25519_many(k: &[[u8; 32]], u: &[[u8; 32]], out: &mut [[u8; 32]]) -> Result<(), Error> {
-    x25519_many_with_impl(Impl::best(), k, u, out)
+    x25519_many_with_impl(super::many::Impl::best(), k, u, out)
 }
 
-/// [`x25519_many`] on the field kernel `imp`.
+/// [`x25519_many`] on the backend `imp`.
 ///
 /// # Errors
 /// As [`x25519_many`].
 pub fn x25519_many_with_impl(
-    imp: Checked,
+    imp: super::many::Checked,
     k: &[[u8; 32]],
     u: &[[u8; 32]],
     out: &mut [[u8; 32]],
@@ -263,17 +278,11 @@ pub fn x25519_many_with_impl(
             },
         });
     }
+    super::many::run(imp, k, u, out);
     let mut bad = false;
-    for ((kc, uc), oc) in k
-        .chunks(BATCH)
-        .zip(u.chunks(BATCH))
-        .zip(out.chunks_mut(BATCH))
-    {
-        with_field!(imp, |f| ladder_batch(f, kc, uc, oc));
-        for o in oc.iter_mut() {
-            bad |= all_zero(o);
-            crate::ct::declassify_slice(o);
-        }
+    for o in out.iter_mut() {
+        bad |= all_zero(o);
+        crate::ct::declassify_slice(o);
     }
     if bad {
         return Err(Error::InvalidKey {
