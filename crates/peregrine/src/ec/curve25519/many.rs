@@ -13,7 +13,7 @@
 //! dropped. Constant time in the scalars, like [`super::x25519::x25519`].
 
 #[cfg(target_arch = "x86_64")]
-mod x86_64_ifma;
+pub(super) mod x86_64_ifma;
 
 use super::field::Field;
 use super::with_field;

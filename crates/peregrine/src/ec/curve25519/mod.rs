@@ -8,6 +8,7 @@
 //!
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
+//! | `Ifma` | `many/x86_64_ifma.rs` + `field/x86_64_adx.rs` | AVX-512 F, VL, IFMA and BMI2 + ADX: the X25519 ladder four-way parallel in ymm (radix 2^52, `vpmadd52`); the rest on `adx` |
 //! | `Adx` | `field/x86_64_adx.rs` | BMI2 + ADX: radix 2^64, `mulx` with `adcx`/`adox` chains, inline `asm!` |
 //! | `Aarch64` | `field/aarch64.rs` | the base ISA: radix 2^64, `mul`/`umulh`, inline `asm!` |
 //! | `Soft` | `field/soft.rs` | nothing: radix 2^51, `u128` products |
@@ -29,6 +30,11 @@ pub mod x25519;
 
 crate::cpu::backends! {
     primitive: "curve25519", doc: "A GF(2^255 - 19) field kernel.";
+    /// The X25519 ladder on AVX-512 IFMA (ymm): the four coordinates of a
+    /// step's state in four lanes, radix 2^52 (`many/x86_64_ifma.rs`,
+    /// `ladder4`); everything else (the final inversion, Ed25519, the
+    /// comb of public keys) on the `adx` field.
+    Ifma = "ifma", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma];
     /// x86_64 `mulx` with the two carry chains of `adcx` (CF) and `adox`
     /// (OF), four 64-bit limbs, inline `asm!`.
     Adx = "adx", "x86_64", [Bmi2, Adx];
@@ -48,9 +54,9 @@ macro_rules! with_field {
         let imp: $crate::ec::curve25519::Checked = $imp;
         match imp.get() {
             #[cfg(target_arch = "x86_64")]
-            $crate::ec::curve25519::Impl::Adx => {
-                // SAFETY: a `Checked` for `Adx` exists only when
-                // `Impl::check` saw BMI2 and ADX (see `Impl::needs`).
+            $crate::ec::curve25519::Impl::Adx | $crate::ec::curve25519::Impl::Ifma => {
+                // SAFETY: a `Checked` for `Adx` or `Ifma` exists only
+                // when `Impl::check` saw BMI2 and ADX (see `Impl::needs`).
                 let $f = unsafe { $crate::ec::curve25519::field::x86_64_adx::Adx::new() };
                 $body
             }

@@ -236,7 +236,23 @@ pub fn x25519_with_impl(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> Result<[u8;
 /// test vectors and iterations use it).
 pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
     let mut e = clamp(k);
-    let out = with_field!(imp, |f| ladder(f, &e, u));
+    let out = match imp.get() {
+        #[cfg(target_arch = "x86_64")]
+        Impl::Ifma => {
+            // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
+            // AVX-512 F, VL and IFMA (and BMI2 + ADX for the field below).
+            let (x, z) = unsafe { super::many::x86_64_ifma::y::ladder4(&e, u) };
+            with_field!(imp, |f| {
+                let dec = |v: &[u64; 5]| {
+                    f.from_bytes(&super::field::radix64::to_bytes(
+                        &super::many::x86_64_ifma::limbs64(v),
+                    ))
+                };
+                f.to_bytes(&f.mul(&dec(&x), &f.invert(&dec(&z))))
+            })
+        }
+        _ => with_field!(imp, |f| ladder(f, &e, u)),
+    };
     crate::ct::wipe(&mut e);
     out
 }

@@ -6,24 +6,26 @@
 //! Lane `l` of every vector belongs to ladder `l`: the field operations
 //! are lane-wise, so nothing crosses lanes and no shuffle is needed. An
 //! element is five vectors, limb `i` of every lane in vector `i`, in radix
-//! 2^52 (the width `vpmadd52luq`/`vpmadd52huq` multiply).
+//! 2^51 held *loose*: every limb below 2^52, the width `vpmadd52luq` and
+//! `vpmadd52huq` read (they ignore bits 52..63, so a limb above that would
+//! be silently wrong; every bound below keeps them under).
 //!
-//! Bounds (every multiplier input must be below 2^52, since the
-//! instructions read only bits 0..51):
-//! - *normalized*: limbs 0..3 below 2^52, limb 4 below 2^48 (the value is
-//!   below 2^256, not necessarily below p). Every input of [`mul`] is.
-//! - A product accumulates `lo(a_i b_j)` at position `i + j` and
-//!   `hi(a_i b_j)` at `i + j + 1`: at most ten terms below 2^52, so below
-//!   2^56. Positions 5..9 fold into 0..4 by 2^260 = 608 (mod p): the low
-//!   52 bits of a position times 608 by one `vpmadd52luq` (into `k`) and
-//!   one `vpmadd52huq` (into `k + 1`), its top bits (below 2^4) times 608
-//!   into `k + 1`; what position 9 sends to position 5 (below 2^15) folds
-//!   again by 608 into position 0.
-//! - [`normalize`] first takes the bits of limb 4 from 2^47 up (weight
-//!   2^255 = 19) into limb 0, then carries limb 0 to 4 in sequence: limbs
-//!   0..3 end below 2^52, limb 4 below 2^47 plus a carry below 2^12.
-//! - Subtraction adds 4p written with limbs above any normalized limb
-//!   (`FOUR_P`), so no limb goes negative.
+//! - A product accumulates `lo52(a_i b_j)` (weight 2^(51 (i + j))) and
+//!   `hi52(a_i b_j)` (weight 2^(51 (i + j) + 52), twice position
+//!   `i + j + 1`) in two sets of nine accumulators, so that no position's
+//!   chain of dependent `vpmadd52` is longer than five; position `k` is
+//!   then `l[k] + 2 h[k - 1]`, below 2^56, and positions 5..9 fold into
+//!   0..4 by 2^255 = 19 (shifts and adds), below 2^61.
+//! - [`carry`] is one *parallel* round: each limb keeps its low 51 bits
+//!   and takes the bits above 51 of the limb below (limb 0 takes 19 times
+//!   those of limb 4). From limbs below 2^62 that leaves limbs below
+//!   2^51 + 2^16, loose again; the one bit of slack is what lets the
+//!   round be parallel (about 3 cycles) instead of a five-limb chain.
+//!   Sums, differences and products all end with it.
+//! - Subtraction adds 4p, whose limbs (each of p's times four) are all
+//!   above 2^52, so no limb goes negative.
+//! - The radix-2^64 value (`limbs64`) of loose limbs out of [`carry`] is
+//!   below 2^256; the caller reduces and encodes it on the `adx` field.
 //!
 //! The conditional swaps are blends under a mask register made from the
 //! lanes' scalar bits; the bits are gathered by shifts and masks, the
@@ -32,43 +34,57 @@
 
 use core::arch::x86_64::*;
 
-const MASK52: i64 = (1 << 52) - 1;
-const MASK47: i64 = (1 << 47) - 1;
+const MASK51: i64 = (1 << 51) - 1;
 
-/// 4p in radix 2^52 with every limb above a normalized limb's bound: twice
-/// `2p = 2^256 - 38 = [2^52 - 38, 2^52 - 1, 2^52 - 1, 2^52 - 1, 2^48 - 1]`.
+/// 4p in radix 2^51 (each limb of p times four): every limb is at least
+/// 2^52, above any loose limb, so `a + 4p - b` has no negative limb.
 const FOUR_P: [i64; 5] = [
     (1 << 53) - 76,
-    (1 << 53) - 2,
-    (1 << 53) - 2,
-    (1 << 53) - 2,
-    (1 << 49) - 2,
+    (1 << 53) - 4,
+    (1 << 53) - 4,
+    (1 << 53) - 4,
+    (1 << 53) - 4,
 ];
 
 /// 32 bytes (bit 255 ignored, as RFC 7748 decodes a u-coordinate) as five
-/// 52-bit limbs (the top one of 47 bits).
-pub(super) fn limbs52(b: &[u8; 32]) -> [u64; 5] {
+/// 51-bit limbs.
+pub(super) fn limbs51(b: &[u8; 32]) -> [u64; 5] {
     let w = |i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap());
     let (w0, w1, w2, w3) = (w(0), w(1), w(2), w(3) & (u64::MAX >> 1));
-    let m = MASK52 as u64;
+    let m = MASK51 as u64;
     [
         w0 & m,
-        (w0 >> 52 | w1 << 12) & m,
-        (w1 >> 40 | w2 << 24) & m,
-        (w2 >> 28 | w3 << 36) & m,
-        w3 >> 16,
+        (w0 >> 51 | w1 << 13) & m,
+        (w1 >> 38 | w2 << 26) & m,
+        (w2 >> 25 | w3 << 39) & m,
+        w3 >> 12,
     ]
 }
 
-/// Normalized limbs (limb 4 below 2^48) back to four 64-bit limbs, a value
-/// below 2^256.
-pub(super) fn limbs64(l: &[u64; 5]) -> [u64; 4] {
-    [
-        l[0] | l[1] << 52,
-        l[1] >> 12 | l[2] << 40,
-        l[2] >> 24 | l[3] << 28,
-        l[3] >> 36 | l[4] << 16,
-    ]
+/// Loose limbs (each below 2^52) as four 64-bit limbs: the value
+/// `sum l_i 2^(51 i)`, below 2^256. Additions with carries over public
+/// positions only.
+pub(in crate::ec::curve25519) fn limbs64(l: &[u64; 5]) -> [u64; 4] {
+    let mut r = [0u64; 4];
+    for (i, &x) in l.iter().enumerate() {
+        let (word, off) = (51 * i / 64, 51 * i % 64);
+        let v = u128::from(x) << off;
+        let mut carry = 0u64;
+        for (j, part) in [v as u64, (v >> 64) as u64].into_iter().enumerate() {
+            if word + j < 4 {
+                let (s, c1) = r[word + j].overflowing_add(part);
+                let (s, c2) = s.overflowing_add(carry);
+                r[word + j] = s;
+                carry = u64::from(c1 | c2);
+            }
+        }
+        for w in r.iter_mut().skip(word + 2) {
+            let (s, c) = w.overflowing_add(carry);
+            *w = s;
+            carry = u64::from(c);
+        }
+    }
+    r
 }
 
 /// The width-generic kernel over a vector type `V` of `LANES` lanes and its
@@ -78,109 +94,115 @@ macro_rules! lanes {
         /// An element: limb `i` of every lane in vector `i`.
         type Fe = [V; 5];
 
-        /// Carries to normalized limbs (see the module docs); inputs below
-        /// 2^63 per limb.
+        /// `19 x` by shifts (`x < 2^59`).
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn normalize(mut r: Fe) -> Fe {
-            let t = srl47(r[4]);
-            r[4] = and(r[4], set1(MASK47));
-            r[0] = madd_lo(r[0], t, set1(19));
-            for i in 0..4 {
-                let c = srl52(r[i]);
-                r[i] = and(r[i], set1(MASK52));
-                r[i + 1] = add(r[i + 1], c);
-            }
-            r
+        fn times19(x: V) -> V {
+            add(add(sll::<4>(x), sll::<1>(x)), x)
         }
 
-        /// `a b`, normalized; `a`, `b` normalized.
+        /// One parallel carry round: limbs below 2^62 in, loose limbs
+        /// (below 2^51 + 2^16) out; the carry out of limb 4 (weight 2^255)
+        /// re-enters limb 0 as 19 times itself.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn carry(c: Fe) -> Fe {
+            let m = set1(MASK51);
+            let t: [V; 5] = core::array::from_fn(|i| srl::<51>(c[i]));
+            [
+                add(and(c[0], m), times19(t[4])),
+                add(and(c[1], m), t[0]),
+                add(and(c[2], m), t[1]),
+                add(and(c[3], m), t[2]),
+                add(and(c[4], m), t[3]),
+            ]
+        }
+
+        /// Low halves `l[k]` (weight 2^(51 k)) and high halves `h[k]`
+        /// (weight 2^(51 k + 52) = 2 2^(51 (k + 1))) of a product,
+        /// combined and folded by 2^255 = 19, then one carry round.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn reduce(l: &[V; 9], h: &[V; 9]) -> Fe {
+            // c[k] = l[k] + 2 h[k - 1], below 2^56.
+            let c: [V; 10] = core::array::from_fn(|k| {
+                let hk = if k > 0 {
+                    add(h[k - 1], h[k - 1])
+                } else {
+                    zero()
+                };
+                if k < 9 { add(l[k], hk) } else { hk }
+            });
+            carry(core::array::from_fn(|k| add(c[k], times19(c[k + 5]))))
+        }
+
+        /// `a b`; `a`, `b` loose.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn mul(a: &Fe, b: &Fe) -> Fe {
-            let mut c = [zero(); 10];
+            let mut l = [zero(); 9];
+            let mut h = [zero(); 9];
             for i in 0..5 {
                 for j in 0..5 {
-                    c[i + j] = madd_lo(c[i + j], a[i], b[j]);
-                    c[i + j + 1] = madd_hi(c[i + j + 1], a[i], b[j]);
+                    l[i + j] = madd_lo(l[i + j], a[i], b[j]);
+                    h[i + j] = madd_hi(h[i + j], a[i], b[j]);
                 }
             }
-            reduce(&c)
+            reduce(&l, &h)
         }
 
-        /// `a^2`, normalized: the cross products once, doubled by one
-        /// addition (15 products instead of 25).
+        /// `a^2`: the cross products once, doubled by one addition.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn sqr(a: &Fe) -> Fe {
-            let mut x = [zero(); 10];
+            let mut l = [zero(); 9];
+            let mut h = [zero(); 9];
             for i in 0..5 {
                 for j in i + 1..5 {
-                    x[i + j] = madd_lo(x[i + j], a[i], a[j]);
-                    x[i + j + 1] = madd_hi(x[i + j + 1], a[i], a[j]);
+                    l[i + j] = madd_lo(l[i + j], a[i], a[j]);
+                    h[i + j] = madd_hi(h[i + j], a[i], a[j]);
                 }
             }
-            let mut c = [zero(); 10];
-            for k in 0..10 {
-                c[k] = add(x[k], x[k]);
+            for k in 1..8 {
+                l[k] = add(l[k], l[k]);
+                h[k] = add(h[k], h[k]);
             }
             for i in 0..5 {
-                c[2 * i] = madd_lo(c[2 * i], a[i], a[i]);
-                c[2 * i + 1] = madd_hi(c[2 * i + 1], a[i], a[i]);
+                l[2 * i] = madd_lo(l[2 * i], a[i], a[i]);
+                h[2 * i] = madd_hi(h[2 * i], a[i], a[i]);
             }
-            reduce(&c)
-        }
-
-        /// Positions 5..9 folded into 0..4 by 608, then normalized.
-        #[inline]
-        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn reduce(c: &[V; 10]) -> Fe {
-            let k608 = set1(608);
-            let mut r = [c[0], c[1], c[2], c[3], c[4]];
-            let mut extra = zero();
-            for k in 0..5 {
-                let x = c[k + 5];
-                let t = srl52(x);
-                r[k] = madd_lo(r[k], x, k608);
-                if k < 4 {
-                    r[k + 1] = madd_hi(r[k + 1], x, k608);
-                    r[k + 1] = madd_lo(r[k + 1], t, k608);
-                } else {
-                    extra = madd_hi(extra, x, k608);
-                    extra = madd_lo(extra, t, k608);
-                }
-            }
-            r[0] = madd_lo(r[0], extra, k608);
-            normalize(r)
+            reduce(&l, &h)
         }
 
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn fe_add(a: &Fe, b: &Fe) -> Fe {
-            normalize(core::array::from_fn(|i| add(a[i], b[i])))
+            carry(core::array::from_fn(|i| add(a[i], b[i])))
         }
 
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn fe_sub(a: &Fe, b: &Fe) -> Fe {
-            normalize(core::array::from_fn(|i| {
+            carry(core::array::from_fn(|i| {
                 sub(add(a[i], set1(FOUR_P[i])), b[i])
             }))
         }
 
-        /// `b + 121666 e`, normalized.
+        /// `b + 121666 e`.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn add_121666(b: &Fe, e: &Fe) -> Fe {
             let k = set1(121666);
-            let mut c = [b[0], b[1], b[2], b[3], b[4], zero()];
-            for i in 0..5 {
-                c[i] = madd_lo(c[i], e[i], k);
-                c[i + 1] = madd_hi(c[i + 1], e[i], k);
-            }
-            // Position 5 (below 2^13: e_4 < 2^48) is 608 at position 0.
-            c[0] = madd_lo(c[0], c[5], set1(608));
-            normalize([c[0], c[1], c[2], c[3], c[4]])
+            let l: Fe = core::array::from_fn(|i| madd_lo(b[i], e[i], k));
+            let h: Fe = core::array::from_fn(|i| madd_hi(zero(), e[i], k));
+            // h[i] weighs 2 2^(51 (i + 1)); h[4] wraps to limb 0 as 2 19.
+            carry([
+                add(l[0], times19(add(h[4], h[4]))),
+                add(l[1], add(h[0], h[0])),
+                add(l[2], add(h[1], h[1])),
+                add(l[3], add(h[2], h[2])),
+                add(l[4], add(h[3], h[3])),
+            ])
         }
 
         /// Swaps `a` and `b` in the lanes whose bit of `m` is set.
@@ -195,8 +217,7 @@ macro_rules! lanes {
         }
 
         /// `LANES` ladders of RFC 7748 (clamped scalars `e`, u-coordinates
-        /// `u`): each lane's projective `(X : Z)`, normalized radix-2^52
-        /// limbs.
+        /// `u`): each lane's projective `(X : Z)`, loose radix-2^51 limbs.
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         pub(in crate::ec::curve25519) fn ladder(
             e: &[[u8; 32]; LANES],
@@ -214,7 +235,7 @@ macro_rules! lanes {
             }
             let mut tmp = [[0u64; LANES]; 5];
             for (l, ul) in u.iter().enumerate() {
-                let x = super::limbs52(ul);
+                let x = super::limbs51(ul);
                 for i in 0..5 {
                     tmp[i][l] = x[i];
                 }
@@ -261,8 +282,9 @@ macro_rules! lanes {
     };
 }
 
-/// Four ladders in ymm registers (the `ifma` backend).
-pub(super) mod y {
+/// Four ladders in ymm registers (the `ifma` backend of `x25519-many`),
+/// and one ladder four-way parallel (the `ifma` kernel of a single X25519).
+pub(in crate::ec::curve25519) mod y {
     use super::*;
 
     type V = __m256i;
@@ -327,14 +349,14 @@ pub(super) mod y {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl")]
-    fn srl52(a: V) -> V {
-        _mm256_srli_epi64::<52>(a)
+    fn srl<const N: i32>(a: V) -> V {
+        _mm256_srli_epi64::<N>(a)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl")]
-    fn srl47(a: V) -> V {
-        _mm256_srli_epi64::<47>(a)
+    fn sll<const N: i32>(a: V) -> V {
+        _mm256_slli_epi64::<N>(a)
     }
 
     #[inline]
@@ -344,6 +366,89 @@ pub(super) mod y {
     }
 
     lanes!();
+
+    /// Lane `j` of the result is lane `(IMM >> 2 j) & 3` of `a`, per limb
+    /// (`vpermq`).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn fe_perm<const IMM: i32>(a: &Fe) -> Fe {
+        core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(a[i]))
+    }
+
+    /// `b` in the lanes of `k`, else `a`, per limb.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn fe_blend(k: __mmask8, a: &Fe, b: &Fe) -> Fe {
+        core::array::from_fn(|i| blend(k, a[i], b[i]))
+    }
+
+    /// One X25519 ladder (clamped scalar `e`, u-coordinate `u`) with its
+    /// field operations four-way parallel: the state `[X2, Z2, X3, Z3]`
+    /// sits in the four lanes (radix 2^51), and a step is three four-way products
+    /// (`[A^2, B^2, DA, CB]`, then `[(DA + CB)^2, (DA - CB)^2, AA BB,
+    /// E G]`, then `[1, 1, 1, x1]` times the result rearranged, for the one
+    /// product by x1), with additions, lane permutations (`vpermq`,
+    /// `vpshufd`) and blends between them. The conditional swap exchanges
+    /// the halves of the vector under a mask register built from the
+    /// scalar bit (no branch, no secret index). Returns the projective
+    /// `(X2, Z2)`, loose radix-2^51 limbs.
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    pub(in crate::ec::curve25519) fn ladder4(e: &[u8; 32], u: &[u8; 32]) -> ([u64; 5], [u64; 5]) {
+        let x1 = super::limbs51(u);
+        let one = |i: usize| u64::from(i == 0);
+        let mut kt = [[0u64; 4]; 5];
+        let mut vt = [[0u64; 4]; 5];
+        for i in 0..5 {
+            kt[i] = [one(i), one(i), one(i), x1[i]];
+            vt[i] = [one(i), 0, x1[i], one(i)];
+        }
+        // [1, 1, 1, x1] and the start [X2, Z2, X3, Z3] = [1, 0, x1, 1].
+        let k: Fe = core::array::from_fn(|i| load(&kt[i]));
+        let mut v: Fe = core::array::from_fn(|i| load(&vt[i]));
+        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+        let mut prev = 0u8;
+        for t in (0..255).rev() {
+            let bit = (e[t >> 3] >> (t & 7)) & 1;
+            // 0x0f (swap the halves) or 0, from the secret bit by
+            // arithmetic only.
+            let m = (bit ^ prev).wrapping_neg() & 0x0f;
+            prev = bit;
+            v = fe_blend(m, &v, &fe_perm::<0x4e>(&v));
+            // [A, B, C, D] = [X2 + Z2, X2 - Z2, X3 + Z3, X3 - Z3]: the
+            // pairs' other member by a swap within each 128-bit half.
+            let abcd = carry(core::array::from_fn(|i| {
+                let p = _mm256_shuffle_epi32::<0x4e>(v[i]);
+                blend(0b1010, add(v[i], p), sub(add(p, four_p[i]), v[i]))
+            }));
+            // [A, B, D, C] [A, B, A, B] = [AA, BB, DA, CB].
+            let m1 = mul(&fe_perm::<0xb4>(&abcd), &fe_perm::<0x44>(&abcd));
+            // uu = [DA, DA, AA, AA], ww = [CB, CB, BB, BB].
+            let uu = fe_perm::<0x0a>(&m1);
+            let ww = fe_perm::<0x5f>(&m1);
+            // [DA + CB, DA - CB, AA, E = AA - BB].
+            let l2 = carry(core::array::from_fn(|i| {
+                let s = add(uu[i], ww[i]);
+                let d = sub(add(uu[i], four_p[i]), ww[i]);
+                blend(0b0100, blend(0b1010, s, d), uu[i])
+            }));
+            // Lane 3: G = BB + 121666 E; then [DA + CB, DA - CB, BB, G].
+            let g = add_121666(&ww, &l2);
+            let r2 = fe_blend(0b1000, &fe_blend(0b0100, &l2, &ww), &g);
+            // [X3', (DA - CB)^2, X2', Z2'].
+            let m2 = mul(&l2, &r2);
+            // [X2', Z2', X3', x1 (DA - CB)^2].
+            v = mul(&fe_perm::<0x4e>(&m2), &k);
+        }
+        v = fe_blend(prev.wrapping_neg() & 0x0f, &v, &fe_perm::<0x4e>(&v));
+        let mut out = [[0u64; 4]; 5];
+        for i in 0..5 {
+            store(&mut out[i], v[i]);
+        }
+        (
+            core::array::from_fn(|i| out[i][0]),
+            core::array::from_fn(|i| out[i][1]),
+        )
+    }
 }
 
 /// Eight ladders in zmm registers (the `ifma512` backend).
@@ -412,14 +517,14 @@ pub(super) mod z {
 
     #[inline]
     #[target_feature(enable = "avx512f")]
-    fn srl52(a: V) -> V {
-        _mm512_srli_epi64::<52>(a)
+    fn srl<const N: u32>(a: V) -> V {
+        _mm512_srli_epi64::<N>(a)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f")]
-    fn srl47(a: V) -> V {
-        _mm512_srli_epi64::<47>(a)
+    fn sll<const N: u32>(a: V) -> V {
+        _mm512_slli_epi64::<N>(a)
     }
 
     #[inline]
