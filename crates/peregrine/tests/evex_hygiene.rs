@@ -32,7 +32,8 @@ const EVEX_MODULES: &[&str] = &[
     "hash::sha512::x86_64_lanes::",
     "hash::sha3::many::x86_64_avx512::",
     "hash::sha3::x86_64_avx512::",
-    "ec::curve25519::many::x86_64_ifma::",
+    "ec::curve25519::many::x86_64_ifma::y::",
+    "ec::curve25519::many::x86_64_ifma::z::",
 ];
 
 /// Whether `line` (one instruction, Intel syntax, no raw bytes) uses an
