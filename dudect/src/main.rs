@@ -14,7 +14,8 @@
 //! | `cbc_unpad` | a valid PKCS#7 padding | an invalid one (last byte 0x10..0xff... varied) |
 //! | `oaep_decrypt` | RSA-2048 OAEP-SHA256 of a valid message | a random value below n (malformed) |
 //! | `rsa_private` | RSA-2048 signature with key A | the same message with key B (another private exponent) |
-//! | `x25519` | X25519 with one fixed secret scalar | with a fresh random scalar each time (same peer point) |
+//! | `x25519` | X25519 with one fixed secret scalar | with a fresh random scalar each time (same peer point); the best kernel: `ifma` (the four-way AVX-512 IFMA ladder) where the CPU has it |
+//! | `x25519_many` | `x25519_many` of 8 pairs (the zmm lanes of `ifma512`, or `ifma`'s two ymm calls), one fixed scalar in every lane | a fresh random scalar in every lane (same peer points) |
 //! | `ed25519_sign` | Ed25519 signature of one fixed message (one nonce) | of a random message each time (a fresh secret nonce, table scans and scalar arithmetic on it) |
 //! | `ecdsa_p256_sign` | ECDSA P-256 (RFC 6979, SHA-256) of one fixed message | of a random message each time (a fresh secret nonce) |
 
@@ -223,6 +224,24 @@ fn x25519(runner: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+fn x25519_many(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let fixed = random32(rng);
+    let peers: Vec<[u8; 32]> = (0..8).map(|_| x25519::public_key(&random32(rng))).collect();
+    let inputs = classes(rng, N_EC / 8);
+    for c in inputs {
+        let k: Vec<[u8; 32]> = (0..8)
+            .map(|_| match c {
+                Class::Left => fixed,
+                Class::Right => random32(rng),
+            })
+            .collect();
+        runner.run_one(c, || {
+            let mut out = [[0u8; 32]; 8];
+            x25519::x25519_many(&k, &peers, &mut out).map(|()| out[7][0])
+        });
+    }
+}
+
 fn ed25519_sign(runner: &mut CtRunner, rng: &mut BenchRng) {
     let key = ed25519::SigningKey::from_seed(&random32(rng));
     let fixed = random32(rng);
@@ -252,6 +271,7 @@ ctbench_main!(
     oaep_decrypt,
     rsa_private,
     x25519,
+    x25519_many,
     ed25519_sign,
     ecdsa_p256_sign
 );
