@@ -130,7 +130,26 @@ impl Drop for SigningKey {
 
 /// `[a]B`, encoded.
 fn base_mul_bytes(imp: Checked, a: &[u8; 32]) -> [u8; 32] {
-    with_field!(imp, |f| edwards::mul_base(f, a).to_bytes(f))
+    with_field!(imp, |f| edwards::mul_base_on(imp, f, a).to_bytes(f))
+}
+
+/// `[a]B` as a public key: its encoding and canonical affine x and y, from
+/// one inversion (no decompression of the encoding, which would cost a
+/// square root). The key is public: all three are declassified.
+fn base_mul_public(imp: Checked, a: &[u8; 32]) -> ([u8; 32], [u8; 32], [u8; 32]) {
+    let (mut enc, mut x, mut y) = with_field!(imp, |f| {
+        let p = edwards::mul_base_on(imp, f, a);
+        let zi = f.invert(&p.z);
+        let x = f.to_bytes(&f.mul(&p.x, &zi));
+        let y = f.to_bytes(&f.mul(&p.y, &zi));
+        let mut enc = y;
+        enc[31] ^= (x[0] & 1) << 7;
+        (enc, x, y)
+    });
+    crate::ct::declassify_slice(&mut enc);
+    crate::ct::declassify_slice(&mut x);
+    crate::ct::declassify_slice(&mut y);
+    (enc, x, y)
 }
 
 impl SigningKey {
@@ -151,11 +170,13 @@ impl SigningKey {
         scalar[31] |= 64;
         let prefix: [u8; 32] = d[32..].try_into().unwrap();
         crate::ct::wipe(&mut d);
-        let mut a = base_mul_bytes(imp, &scalar);
-        // The public key is public.
-        crate::ct::declassify_slice(&mut a);
-        let public = VerifyingKey::from_bytes_with_impl(&a, imp)
-            .expect("a multiple of the base point decodes");
+        let (bytes, x, y) = base_mul_public(imp, &scalar);
+        let public = VerifyingKey {
+            bytes,
+            x: limbs_of(&x),
+            y: limbs_of(&y),
+            imp,
+        };
         SigningKey {
             seed: *seed,
             scalar,
@@ -507,5 +528,27 @@ impl VerifyingKey {
     /// As [`VerifyingKey::verify_ph`].
     pub fn verify_prehashed(&self, ctx: &[u8], digest: &[u8; 64], sig: &[u8]) -> Result<(), Error> {
         self.verify_variant(Variant::Ph(ctx), &[digest], sig)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Key generation takes the affine point from the comb's result; it
+    /// must be the point that decoding the public key gives, on every
+    /// kernel.
+    #[test]
+    fn keygen_point_matches_decoding() {
+        let mut seed = [7u8; 32];
+        for imp in Impl::ALL.iter().filter_map(|i| i.check()) {
+            for i in 0..40u8 {
+                seed[0] = i;
+                seed[31] = i.wrapping_mul(37);
+                let k = SigningKey::from_seed_with_impl(&seed, imp);
+                let d = VerifyingKey::from_bytes_with_impl(&k.public.bytes, imp).unwrap();
+                assert_eq!((k.public.x, k.public.y), (d.x, d.y), "{imp:?} seed {i}");
+            }
+        }
     }
 }

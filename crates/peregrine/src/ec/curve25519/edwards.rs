@@ -327,6 +327,23 @@ impl<F: Field> Niels<F> {
 /// `digit < 0`: every entry is read, the one wanted kept by masks.
 #[inline(always)]
 fn select_niels<F: Field>(f: F, row: &[NielsLimbs; 8], digit: i8) -> Niels<F> {
+    let (mut t, neg) = scan_niels(row, digit);
+    let n = Niels::from_limbs(f, &t);
+    crate::ct::wipe(&mut t);
+    // -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy).
+    let m = mask_of(neg);
+    let mut ypx = n.ypx;
+    let mut ymx = n.ymx;
+    f.cswap(&mut ypx, &mut ymx, m);
+    let xy2d = f.select(&n.xy2d, &f.neg(&n.xy2d), m);
+    Niels { ypx, ymx, xy2d }
+}
+
+/// The entry `|digit|` of a comb row (the neutral `(1, 1, 0)` for 0), by a
+/// masked scan of all eight, and the digit's sign bit: no branch or index
+/// on the digit. The caller negates (and wipes the copy).
+#[inline(always)]
+pub(crate) fn scan_niels(row: &[NielsLimbs; 8], digit: i8) -> (NielsLimbs, u64) {
     let neg = ((digit as u8) >> 7) as u64;
     let abs = (digit as i64 + (digit as i64 >> 7)) ^ (digit as i64 >> 7);
     let mut t: NielsLimbs = [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]];
@@ -338,15 +355,7 @@ fn select_niels<F: Field>(f: F, row: &[NielsLimbs; 8], digit: i8) -> Niels<F> {
             }
         }
     }
-    let n = Niels::from_limbs(f, &t);
-    crate::ct::wipe(&mut t);
-    // -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy).
-    let m = mask_of(neg);
-    let mut ypx = n.ypx;
-    let mut ymx = n.ymx;
-    f.cswap(&mut ypx, &mut ymx, m);
-    let xy2d = f.select(&n.xy2d, &f.neg(&n.xy2d), m);
-    Niels { ypx, ymx, xy2d }
+    (t, neg)
 }
 
 /// All ones when `a == b` (both below 2^63), else 0, without a branch.
@@ -374,6 +383,33 @@ pub(crate) fn radix16(a: &[u8; 32]) -> [i8; 64] {
     }
     e[63] += carry;
     e
+}
+
+/// [`mul_base`] on the kernel `imp`: where it is `Ifma`, the comb's point
+/// additions and doublings run four-way parallel on AVX-512 IFMA
+/// (`many/x86_64_ifma.rs`, `mul_base4`), and the result comes back to the
+/// field `f` (the `adx` one).
+#[inline(always)]
+pub(crate) fn mul_base_on<F: Field>(imp: super::Checked, f: F, a: &[u8; 32]) -> P3<F> {
+    #[cfg(target_arch = "x86_64")]
+    if imp.get() == super::Impl::Ifma {
+        // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
+        // AVX-512 F, VL and IFMA.
+        let c = unsafe { super::many::x86_64_ifma::y::mul_base4(a) };
+        let dec = |v: &[u64; 5]| {
+            f.from_bytes(&super::field::radix64::to_bytes(
+                &super::many::x86_64_ifma::limbs64(v),
+            ))
+        };
+        return P3 {
+            x: dec(&c[0]),
+            y: dec(&c[1]),
+            z: dec(&c[2]),
+            t: dec(&c[3]),
+        };
+    }
+    let _ = imp;
+    mul_base(f, a)
 }
 
 /// `[a]B` for the base point B and a 256-bit scalar `a` with `a[31] <=

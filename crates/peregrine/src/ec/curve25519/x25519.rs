@@ -190,8 +190,8 @@ pub(super) fn finish_batch<F: Field>(f: F, xs: &[F::Fe], zs: &[F::Fe], out: &mut
 /// `[e] B` on Edwards, mapped to the Montgomery u-coordinate (1 + y) / (1 -
 /// y) = (Z + Y) / (Z - Y).
 #[inline(always)]
-fn base_u<F: Field>(f: F, e: &[u8; 32]) -> [u8; 32] {
-    let p = edwards::mul_base(f, e);
+fn base_u<F: Field>(imp: Checked, f: F, e: &[u8; 32]) -> [u8; 32] {
+    let p = edwards::mul_base_on(imp, f, e);
     let num = f.add(&p.z, &p.y);
     let den = f.sub(&p.z, &p.y);
     f.to_bytes(&f.mul(&num, &f.invert(&den)))
@@ -323,7 +323,7 @@ pub fn public_key(k: &[u8; 32]) -> [u8; 32] {
 /// the ladder: the same result, faster).
 pub fn public_key_with_impl(imp: Checked, k: &[u8; 32]) -> [u8; 32] {
     let mut e = clamp(k);
-    let mut out = with_field!(imp, |f| base_u(f, &e));
+    let mut out = with_field!(imp, |f| base_u(imp, f, &e));
     crate::ct::wipe(&mut e);
     // A public key is public.
     crate::ct::declassify_slice(&mut out);
@@ -455,7 +455,7 @@ mod tests {
         assert_eq!(ladder(f, &clamp(&k), &u), out);
         let a = h("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
         let pa = h("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a");
-        assert_eq!(base_u(f, &clamp(&a)), pa);
+        assert_eq!(base_u(Impl::Soft.check().unwrap(), f, &clamp(&a)), pa);
         assert_eq!(ladder(f, &clamp(&a), &BASEPOINT), pa);
     }
 }

@@ -46,11 +46,25 @@ const FOUR_P: [i64; 5] = [
     (1 << 53) - 4,
 ];
 
+/// 8p, limbs at least 2^54 - 152: above any sum of two loose limbs.
+const EIGHT_P: [i64; 5] = [
+    (1 << 54) - 152,
+    (1 << 54) - 8,
+    (1 << 54) - 8,
+    (1 << 54) - 8,
+    (1 << 54) - 8,
+];
+
 /// 32 bytes (bit 255 ignored, as RFC 7748 decodes a u-coordinate) as five
 /// 51-bit limbs.
 pub(super) fn limbs51(b: &[u8; 32]) -> [u64; 5] {
     let w = |i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap());
-    let (w0, w1, w2, w3) = (w(0), w(1), w(2), w(3) & (u64::MAX >> 1));
+    limbs51_of(&[w(0), w(1), w(2), w(3)])
+}
+
+/// Four 64-bit limbs (bit 255 ignored) as five 51-bit limbs.
+fn limbs51_of(w: &[u64; 4]) -> [u64; 5] {
+    let (w0, w1, w2, w3) = (w[0], w[1], w[2], w[3] & (u64::MAX >> 1));
     let m = MASK51 as u64;
     [
         w0 & m,
@@ -440,14 +454,145 @@ pub(in crate::ec::curve25519) mod y {
             v = mul(&fe_perm::<0x4e>(&m2), &k);
         }
         v = fe_blend(prev.wrapping_neg() & 0x0f, &v, &fe_perm::<0x4e>(&v));
+        let o = lanes_out(&v);
+        (o[0], o[1])
+    }
+
+    /// The four lanes of `v`, each as five limbs.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn lanes_out(v: &Fe) -> [[u64; 5]; 4] {
         let mut out = [[0u64; 4]; 5];
         for i in 0..5 {
             store(&mut out[i], v[i]);
         }
-        (
-            core::array::from_fn(|i| out[i][0]),
-            core::array::from_fn(|i| out[i][1]),
-        )
+        core::array::from_fn(|l| core::array::from_fn(|i| out[i][l]))
+    }
+
+    /// The element whose limb `i` holds `vt[i]` in its four lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn lanes_in(vt: &[[u64; 4]; 5]) -> Fe {
+        core::array::from_fn(|i| load(&vt[i]))
+    }
+
+    /// `[E F, G H, F G, E H]` from `[A, B, C, D]` with `E = B - A`,
+    /// `F = D - C`, `G = D + C`, `H = B + A`: the second half of an
+    /// addition (ref10's completed point times itself into extended
+    /// coordinates), four-way.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    fn finish_add(m1: &Fe) -> Fe {
+        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+        let p1 = fe_perm::<0x7d>(m1); // [B, D, D, B]
+        let p2 = fe_perm::<0x28>(m1); // [A, C, C, A]
+        let s = carry(core::array::from_fn(|i| add(p1[i], p2[i]))); // [H, G, G, H]
+        let d = carry(core::array::from_fn(|i| sub(add(p1[i], four_p[i]), p2[i]))); // [E, F, F, E]
+        let l2 = fe_blend(0b0010, &d, &s); // [E, G, F, E]
+        let r2 = fe_blend(0b1110, &fe_perm::<0x55>(&d), &fe_perm::<0xe0>(&s)); // [F, H, G, H]
+        mul(&l2, &r2)
+    }
+
+    /// `p + n` for `p = [X, Y, Z, T]` (extended) and an affine precomputed
+    /// `n = [y - x, y + x, 2 d x y, 2]`: ref10's mixed addition, two
+    /// four-way products.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    fn madd4(p: &Fe, n: &Fe) -> Fe {
+        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+        let q = fe_perm::<0xb5>(p); // [Y, Y, T, Z]
+        let r = fe_perm::<0x00>(p); // [X, X, X, X]
+        let l1 = carry(core::array::from_fn(|i| {
+            let d = sub(add(q[i], four_p[i]), r[i]);
+            blend(0b1100, blend(0b0010, d, add(q[i], r[i])), q[i])
+        })); // [Y - X, Y + X, T, Z]
+        finish_add(&mul(&l1, n))
+    }
+
+    /// `2 p` for `p = [X, Y, Z, T]` (T unused): ref10's doubling, two
+    /// four-way products.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    fn dbl4(p: &Fe) -> Fe {
+        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+        let eight_p: Fe = core::array::from_fn(|i| set1(EIGHT_P[i]));
+        let x = fe_perm::<0x00>(p);
+        let y = fe_perm::<0x55>(p);
+        let l1 = carry(fe_blend(
+            0b1000,
+            p,
+            &core::array::from_fn(|i| add(x[i], y[i])),
+        ));
+        let s = mul(&l1, &l1); // [XX, YY, ZZ, (X + Y)^2]
+        let (xx, yy, zz, aa) = (
+            fe_perm::<0x00>(&s),
+            fe_perm::<0x55>(&s),
+            fe_perm::<0xaa>(&s),
+            fe_perm::<0xff>(&s),
+        );
+        let l2 = carry(core::array::from_fn(|i| {
+            let h = add(yy[i], xx[i]);
+            let g = sub(add(yy[i], four_p[i]), xx[i]);
+            let e = sub(add(aa[i], eight_p[i]), h);
+            let f = sub(add(add(zz[i], zz[i]), add(xx[i], four_p[i])), yy[i]);
+            // [E, G, F, E] and, below, [F, H, G, H].
+            blend(0b0010, blend(0b0100, e, f), g)
+        }));
+        let r2 = carry(core::array::from_fn(|i| {
+            let h = add(yy[i], xx[i]);
+            let g = sub(add(yy[i], four_p[i]), xx[i]);
+            let f = sub(add(add(zz[i], zz[i]), add(xx[i], four_p[i])), yy[i]);
+            blend(0b1010, blend(0b0100, f, g), h)
+        }));
+        mul(&l2, &r2)
+    }
+
+    /// The comb entry `digit` of `row` as `[y - x, y + x, 2 d x y, 2]`
+    /// (negated for a negative digit: the first two lanes exchanged, the
+    /// third negated), by a masked scan and blends: constant time.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    fn select4(row: &[crate::ec::curve25519::table::NielsLimbs; 8], digit: i8) -> Fe {
+        let (mut t, neg) = crate::ec::curve25519::edwards::scan_niels(row, digit);
+        let (ypx, ymx, xy2d) = (
+            super::limbs51_of(&t[0]),
+            super::limbs51_of(&t[1]),
+            super::limbs51_of(&t[2]),
+        );
+        crate::ct::wipe(&mut t);
+        let mut vt = [[0u64; 4]; 5];
+        for i in 0..5 {
+            vt[i] = [ymx[i], ypx[i], xy2d[i], u64::from(i == 0) * 2];
+        }
+        let v = lanes_in(&vt);
+        for r in vt.iter_mut() {
+            crate::ct::wipe(r);
+        }
+        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+        let negated = carry(core::array::from_fn(|i| sub(four_p[i], v[i])));
+        let alt = fe_blend(0b0100, &fe_perm::<0xe1>(&v), &negated);
+        fe_blend((neg as u8).wrapping_neg() & 0b0111, &v, &alt)
+    }
+
+    /// `[a] B` (`a[31] <= 127`) by ref10's fixed-base comb, its additions
+    /// and doublings four-way ([`madd4`], [`dbl4`]); the extended
+    /// coordinates `[X, Y, Z, T]`, loose radix-2^51 limbs.
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    pub(in crate::ec::curve25519) fn mul_base4(a: &[u8; 32]) -> [[u64; 5]; 4] {
+        let comb = &crate::ec::curve25519::table::BASE_COMB;
+        let mut e = crate::ec::curve25519::edwards::radix16(a);
+        let mut vt = [[0u64; 4]; 5];
+        vt[0] = [0, 1, 1, 0];
+        let mut h = lanes_in(&vt);
+        for i in (1..64).step_by(2) {
+            h = madd4(&h, &select4(&comb[i / 2], e[i]));
+        }
+        h = dbl4(&dbl4(&dbl4(&dbl4(&h))));
+        for i in (0..64).step_by(2) {
+            h = madd4(&h, &select4(&comb[i / 2], e[i]));
+        }
+        crate::ct::wipe(&mut e);
+        lanes_out(&h)
     }
 }
 
