@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# cross-test.sh: build the workspace tests for aarch64 and run them under
-# qemu user-mode emulation, once per emulated CPU.
+# cross-test.sh: build the tests for other CPUs and run them under qemu
+# user-mode emulation: aarch64 (the default, once per emulated CPU), and on
+# request the 32-bit targets armv7 and mipsel.
 #
 # Why: Peregrine picks its backends at run time from the CPU's features.
 # Running the tests on several emulated CPUs exercises the choices:
@@ -10,49 +11,121 @@
 # and a last run on `max` with PEREGRINE_CPU=none runs every portable
 # backend on aarch64 (both CPUs above have SHA2, so nothing else would).
 #
-# Why Debian's rustc: rustup cannot download the aarch64 standard library on
-# this machine (no network beyond the package registries), so we use Debian's
-# rustc-web (/usr/bin/rustc, /usr/bin/rustdoc) together with its arm64 std from
-# libstd-rust-web-dev:arm64. Cargo itself can stay rustup's. Because Debian's
-# compiler differs from rustup's, its artefacts go to a separate target dir
-# (target/cross) so the normal host build is not rebuilt from scratch.
+# The 32-bit targets (armv7-unknown-linux-gnueabihf, mipsel-unknown-linux-gnu:
+# the routers' CPUs) check that the library builds there without warnings
+# and that its portable code (32-bit limbs, u64 halves of 64-bit atomics on
+# MIPS) is right: `cargo test -p peregrine` (lib, integration and doc tests)
+# under qemu-arm-static and qemu-mipsel-static, once each (no run-time
+# detection on those targets yet, so one CPU model tells all; the dispatch
+# test checks that every choice is the portable one, PEREGRINE_TIER=armv7
+# or mipsel). qemu's default CPUs are used: for mipsel that is a 24Kf with
+# an FPU, which the library does not need.
+#
+# Why Debian's rustc: rustup cannot download other targets' standard
+# libraries on this machine (no network beyond the package registries), so
+# we use Debian's rustc-web (/usr/bin/rustc, /usr/bin/rustdoc). For aarch64
+# Debian ships the std (libstd-rust-web-dev:arm64); for armv7 and mipsel it
+# does not, so cargo builds std from rust-web-src's source (-Zbuild-std,
+# with RUSTC_BOOTSTRAP=1 for the unstable flag; the first run fetches std's
+# own dependencies from crates.io and compiles std, several minutes). Cargo
+# itself can stay rustup's. Because Debian's compiler differs from
+# rustup's, its artefacts go to a separate target dir (target/cross) so the
+# normal host build is not rebuilt from scratch.
 #
 # Usage, from the repository root:
-#   scripts/cross-test.sh [--install] [-- CARGO_TEST_ARGS...]
+#   scripts/cross-test.sh [--install] [--target NAME]... [-- CARGO_TEST_ARGS...]
 #
-#   --install   install the Debian packages needed (only those missing;
-#               needs root): rustc-web libstd-rust-web-dev:arm64
-#               gcc-aarch64-linux-gnu qemu-user-static
-#   -- ARGS     passed on to `cargo test`, e.g.  -- sha256   or  -- --lib
+#   --install      install the Debian packages the chosen targets need (only
+#                  those missing; needs root):
+#                    aarch64: rustc-web libstd-rust-web-dev:arm64
+#                             gcc-aarch64-linux-gnu qemu-user-static
+#                    armv7:   rustc-web rust-web-src gcc-arm-linux-gnueabihf
+#                             libc6-dev-armhf-cross qemu-user-static
+#                    mipsel:  rustc-web rust-web-src gcc-mipsel-linux-gnu
+#                             libc6-dev-mipsel-cross qemu-user-static
+#   --target NAME  test NAME (aarch64, armv7 or mipsel); may be repeated, and
+#                  replaces CROSS_TARGETS
+#   -- ARGS        passed on to `cargo test`, e.g.  -- sha256   or  -- --lib
 #
 # Environment:
-#   CROSS_CPUS  space-separated qemu CPU models (default: "max cortex-a53")
-#   CROSS_NONE  set to 0 to skip the PEREGRINE_CPU=none run
+#   CROSS_TARGETS  space-separated targets (default: "aarch64"; e.g.
+#               CROSS_TARGETS="aarch64 armv7 mipsel")
+#   CROSS_CPUS  space-separated qemu CPU models for aarch64 (default:
+#               "max cortex-a53")
+#   CROSS_NONE  set to 0 to skip the aarch64 PEREGRINE_CPU=none run
 #   CROSS_NONE_ARGS  cargo test arguments for the PEREGRINE_CPU=none run
 #               (default: the same as the other runs). .ci/run narrows it to
 #               the dispatch test: every known-answer test already runs
 #               `soft` on aarch64 in the runs above (for_each_impl takes
 #               every backend, `soft` included), so the none run's own
 #               finding is that dispatch falls back to the portable table.
+#   CROSS_32_PACKAGES  what armv7 and mipsel test (default: "-p peregrine",
+#               the library; the CLI and the rustls provider are not built
+#               for them)
+#   CROSS_TARGET_DIR   cargo's target dir (default: target/cross)
 #
-# qemu is never given -L: the arm64 dynamic loader and libc come from the
-# multiarch libc6:arm64 that libstd-rust-web-dev:arm64 pulls in.
+# qemu is never given -L for aarch64: the arm64 dynamic loader and libc come
+# from the multiarch libc6:arm64 that libstd-rust-web-dev:arm64 pulls in.
+# armv7 and mipsel run with -L /usr/arm-linux-gnueabihf and -L
+# /usr/mipsel-linux-gnu, the cross libc of the libc6-dev-*-cross packages.
 set -euo pipefail
 
-TARGET=aarch64-unknown-linux-gnu
-PACKAGES=(rustc-web libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu qemu-user-static)
+TARGETS=${CROSS_TARGETS:-aarch64}
 CPUS=${CROSS_CPUS:-"max cortex-a53"}
+TARGET_DIR=${CROSS_TARGET_DIR:-target/cross}
+read -r -a PACKAGES_32 <<<"${CROSS_32_PACKAGES:--p peregrine}"
 
 install=0
 cargo_args=()
+chosen=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --install) install=1; shift ;;
+        --target)
+            [[ $# -ge 2 ]] || { echo "cross-test.sh: --target needs a name" >&2; exit 2; }
+            chosen+=("$2"); shift 2 ;;
+        --target=*) chosen+=("${1#--target=}"); shift ;;
         --) shift; cargo_args=("$@"); break ;;
         -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
         *) echo "cross-test.sh: unknown argument '$1' (test args go after --)" >&2; exit 2 ;;
     esac
 done
+if [[ ${#chosen[@]} -gt 0 ]]; then
+    TARGETS="${chosen[*]}"
+fi
+
+# Per target: the Rust triple, the Debian packages, the C cross compiler
+# (cargo's linker) and the qemu command (cargo's runner).
+triple_of() {
+    case "$1" in
+        aarch64) echo aarch64-unknown-linux-gnu ;;
+        armv7) echo armv7-unknown-linux-gnueabihf ;;
+        mipsel) echo mipsel-unknown-linux-gnu ;;
+        *) echo "cross-test.sh: unknown target '$1' (aarch64, armv7 or mipsel)" >&2; exit 2 ;;
+    esac
+}
+packages_of() {
+    case "$1" in
+        aarch64) echo rustc-web libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu qemu-user-static ;;
+        armv7) echo rustc-web rust-web-src gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-static ;;
+        mipsel) echo rustc-web rust-web-src gcc-mipsel-linux-gnu libc6-dev-mipsel-cross qemu-user-static ;;
+    esac
+}
+linker_of() {
+    case "$1" in
+        aarch64) echo aarch64-linux-gnu-gcc ;;
+        armv7) echo arm-linux-gnueabihf-gcc ;;
+        mipsel) echo mipsel-linux-gnu-gcc ;;
+    esac
+}
+qemu_of() {
+    case "$1" in
+        aarch64) echo qemu-aarch64-static ;;
+        armv7) echo "qemu-arm-static -L /usr/arm-linux-gnueabihf" ;;
+        mipsel) echo "qemu-mipsel-static -L /usr/mipsel-linux-gnu" ;;
+    esac
+}
+for t in $TARGETS; do triple_of "$t" >/dev/null; done
 
 installed() {
     [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]
@@ -60,14 +133,18 @@ installed() {
 
 if [[ $install -eq 1 ]]; then
     missing=()
-    for p in "${PACKAGES[@]}"; do
-        installed "$p" || missing+=("$p")
+    for t in $TARGETS; do
+        for p in $(packages_of "$t"); do
+            if ! installed "$p" && [[ " ${missing[*]} " != *" $p "* ]]; then
+                missing+=("$p")
+            fi
+        done
     done
     if [[ ${#missing[@]} -eq 0 ]]; then
         echo "cross-test.sh: all packages already installed"
     else
         echo "cross-test.sh: installing ${missing[*]}"
-        if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+        if [[ " ${missing[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
             dpkg --add-architecture arm64
         fi
         apt-get update
@@ -75,31 +152,72 @@ if [[ $install -eq 1 ]]; then
     fi
 fi
 
-for tool in /usr/bin/rustc /usr/bin/rustdoc aarch64-linux-gnu-gcc qemu-aarch64-static cargo; do
+for tool in /usr/bin/rustc /usr/bin/rustdoc cargo; do
     if ! command -v "$tool" >/dev/null; then
         echo "cross-test.sh: '$tool' not found; run with --install (as root)" >&2
         exit 1
     fi
 done
+for t in $TARGETS; do
+    q=$(qemu_of "$t")
+    for tool in "$(linker_of "$t")" "${q%% *}"; do
+        if ! command -v "$tool" >/dev/null; then
+            echo "cross-test.sh: '$tool' (for $t) not found; run with --install (as root)" >&2
+            exit 1
+        fi
+    done
+    if [[ $t != aarch64 && ! -d /usr/lib/rustlib/src/rust/library ]]; then
+        echo "cross-test.sh: no std source in /usr/lib/rustlib/src (rust-web-src, for $t); run with --install (as root)" >&2
+        exit 1
+    fi
+done
 
 # RUSTDOC as well as RUSTC: cargo runs doctests for the cross target too, and
-# rustup's rustdoc has no aarch64 std either.
+# rustup's rustdoc has no std for it either.
 export RUSTC=/usr/bin/rustc
 export RUSTDOC=/usr/bin/rustdoc
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 
-echo "cross-test.sh: $($RUSTC --version), target $TARGET, CPUs: $CPUS"
-for cpu in $CPUS; do
+# cargo's per-target variables (CARGO_TARGET_<TRIPLE>_LINKER/_RUNNER)
+var_of() { local v=${1^^}; echo "${v//-/_}"; }
+
+timings=()
+run() { # LABEL ENV... -- CARGO_ARGS...
+    local label=$1; shift
+    local envs=()
+    while [[ $1 != -- ]]; do envs+=("$1"); shift; done
+    shift
     echo
-    echo "==================== aarch64 tests under qemu -cpu $cpu ===================="
-    PEREGRINE_TIER="aarch64-$cpu" CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu $cpu" \
-        cargo test --workspace --target "$TARGET" --target-dir target/cross "${cargo_args[@]}"
+    echo "==================== $label ===================="
+    local start=$SECONDS
+    env "${envs[@]}" cargo test "$@"
+    timings+=("$label: $((SECONDS - start)) s")
+}
+
+echo "cross-test.sh: $($RUSTC --version), targets: $TARGETS"
+for t in $TARGETS; do
+    triple=$(triple_of "$t")
+    var=$(var_of "$triple")
+    linker="CARGO_TARGET_${var}_LINKER=$(linker_of "$t")"
+    if [[ $t == aarch64 ]]; then
+        echo "cross-test.sh: aarch64 CPUs: $CPUS"
+        for cpu in $CPUS; do
+            run "aarch64 tests under qemu -cpu $cpu" \
+                "$linker" PEREGRINE_TIER="aarch64-$cpu" "CARGO_TARGET_${var}_RUNNER=qemu-aarch64-static -cpu $cpu" -- \
+                --workspace --target "$triple" --target-dir "$TARGET_DIR" "${cargo_args[@]}"
+        done
+        if [[ "${CROSS_NONE:-1}" != 0 ]]; then
+            # shellcheck disable=SC2086 # CROSS_NONE_ARGS is a word list
+            run "aarch64 tests under qemu -cpu max, PEREGRINE_CPU=none" \
+                "$linker" PEREGRINE_CPU=none PEREGRINE_TIER=aarch64-max "CARGO_TARGET_${var}_RUNNER=qemu-aarch64-static -cpu max" -- \
+                --workspace --target "$triple" --target-dir "$TARGET_DIR" ${CROSS_NONE_ARGS:-} "${cargo_args[@]}"
+        fi
+    else
+        run "$t ($triple) tests under $(qemu_of "$t")" \
+            "$linker" RUSTC_BOOTSTRAP=1 PEREGRINE_TIER="$t" "CARGO_TARGET_${var}_RUNNER=$(qemu_of "$t")" -- \
+            -Zbuild-std=std,panic_unwind,test --target "$triple" --target-dir "$TARGET_DIR" \
+            "${PACKAGES_32[@]}" "${cargo_args[@]}"
+    fi
 done
-if [[ "${CROSS_NONE:-1}" != 0 ]]; then
-    echo
-    echo "==================== aarch64 tests under qemu -cpu max, PEREGRINE_CPU=none ===================="
-    PEREGRINE_CPU=none PEREGRINE_TIER=aarch64-max CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64-static -cpu max" \
-        cargo test --workspace --target "$TARGET" --target-dir target/cross ${CROSS_NONE_ARGS:-} "${cargo_args[@]}"
-fi
 echo
-echo "cross-test.sh: all runs passed (CPUs: $CPUS; PEREGRINE_CPU=none run: $([[ "${CROSS_NONE:-1}" != 0 ]] && echo yes || echo skipped))"
+printf 'cross-test.sh: %s\n' "${timings[@]}"
+echo "cross-test.sh: all runs passed (targets: $TARGETS; aarch64 CPUs: $CPUS; PEREGRINE_CPU=none run: $([[ " $TARGETS " == *" aarch64 "* && "${CROSS_NONE:-1}" != 0 ]] && echo yes || echo no))"

@@ -9,27 +9,13 @@ mod common;
 
 use peregrine::cpu::{self, Backend, Feature};
 use peregrine::hash::sha256;
-use std::process::Command;
 
 const CHILD: &str = "PEREGRINE_TEST_CHILD";
 
 fn run_child(test: &str, env: &[(&str, &str)]) -> String {
-    let exe = std::env::current_exe().unwrap();
     // Under emulation (cargo's `CARGO_TARGET_<triple>_RUNNER`, e.g. qemu) the
-    // child must go through the same runner.
-    let arch = std::env::consts::ARCH.to_ascii_uppercase();
-    let runner: Vec<String> = std::env::vars()
-        .find(|(k, _)| k.starts_with(&format!("CARGO_TARGET_{arch}_")) && k.ends_with("_RUNNER"))
-        .map(|(_, v)| v.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
-    let mut cmd = match runner.split_first() {
-        Some((prog, rest)) => {
-            let mut c = Command::new(prog);
-            c.args(rest).arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
+    // child goes through the same runner.
+    let mut cmd = common::self_command();
     cmd.args([test, "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD, "1");
     for (k, v) in env {

@@ -17,7 +17,9 @@ use peregrine::registry::ALGORITHMS;
 fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
     Some(match tier {
         // SSE2 only: every portable backend.
-        "qemu64" | "none" | "aarch64-none" => &[
+        // No feature detection on the 32-bit targets (armv7, mipsel): every
+        // choice is the portable one, as with `PEREGRINE_CPU=none`.
+        "qemu64" | "none" | "aarch64-none" | "armv7" | "mipsel" => &[
             ("md5", "soft"),
             ("sha1", "soft"),
             ("sha256", "soft"),
@@ -116,7 +118,9 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
 /// `PEREGRINE_CPU=none` runs `soft`.
 fn table_issue20(tier: &str) -> &'static [(&'static str, &'static str)] {
     match tier {
-        "none" | "aarch64-none" => &[("ripemd160", "soft"), ("sm3", "soft"), ("salsa20", "soft")],
+        "none" | "aarch64-none" | "armv7" | "mipsel" => {
+            &[("ripemd160", "soft"), ("sm3", "soft"), ("salsa20", "soft")]
+        }
         "aarch64-max" | "aarch64-cortex-a53" => {
             &[("ripemd160", "soft"), ("sm3", "soft"), ("salsa20", "neon")]
         }

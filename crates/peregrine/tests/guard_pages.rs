@@ -355,21 +355,8 @@ fn overread_child() {
 /// one byte past a guarded buffer and must die by a signal.
 #[test]
 fn guard_pages_fault() {
-    let exe = std::env::current_exe().unwrap();
     // Under qemu-user (cross-test.sh) the child runs through the same runner.
-    let runner: Vec<String> = std::env::vars()
-        .find(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER"))
-        .map(|(_, v)| v.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
-    let mut cmd = match runner.split_first() {
-        Some((prog, args)) => {
-            let mut c = std::process::Command::new(prog);
-            c.args(args).arg(&exe);
-            c
-        }
-        None => std::process::Command::new(&exe),
-    };
-    let out = cmd
+    let out = common::self_command()
         .args([
             "--exact",
             "overread_child",

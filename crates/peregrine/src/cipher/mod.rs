@@ -102,7 +102,9 @@ impl<'a> InOut<'a> {
     }
 
     /// The output pointer (valid for `len` bytes of writing; equal to
-    /// [`InOut::src_ptr`] or not overlapping it).
+    /// [`InOut::src_ptr`] or not overlapping it). Only the SIMD backends
+    /// store through it, so it exists where they do.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     pub(crate) fn dst_ptr(&mut self) -> *mut u8 {
         self.dst
     }

@@ -11,10 +11,13 @@
 //! only). `PEREGRINE_CPU_VERBOSE=1` prints each backend choice once on stderr.
 
 use core::fmt;
-use core::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use bits::AtomicBits;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+mod bits;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
@@ -342,19 +345,35 @@ impl fmt::Display for Caps {
 
 /// Bit 63 marks the cache as filled (no feature uses it).
 const INIT: u64 = 1 << 63;
-static DETECTED: AtomicU64 = AtomicU64::new(0);
+static DETECTED: AtomicBits = AtomicBits::new();
 /// Features removed by the user (environment or [`restrict`]); only grows.
-static REMOVED: AtomicU64 = AtomicU64::new(0);
-static ENV_READ: AtomicU64 = AtomicU64::new(0);
+static REMOVED: AtomicBits = AtomicBits::new();
+static ENV_READ: AtomicBool = AtomicBool::new(false);
+
+// What `bits` needs where a mask is two 32-bit halves: no feature of the
+// low half has a dependent in the high half, so the low part of a removal
+// is a removal in its own right (see the module documentation of `bits`).
+const _: () = {
+    let mut i = 0;
+    while i < Feature::ALL.len() {
+        let f = Feature::ALL[i];
+        assert!((f as u32) < 63, "bit 63 is INIT, not a feature");
+        assert!(
+            (f as u32) >= 32 || f.dependents().0 >> 32 == 0,
+            "a feature of the low half has a dependent in the high half"
+        );
+        i += 1;
+    }
+};
 
 /// The features this CPU (and OS) supports, detected once and cached.
 pub fn detected() -> Caps {
-    let v = DETECTED.load(Ordering::SeqCst);
+    let v = DETECTED.load();
     if v & INIT != 0 {
         return Caps(v & !INIT);
     }
     let caps = detect_uncached();
-    DETECTED.store(caps.0 | INIT, Ordering::SeqCst);
+    DETECTED.store(caps.0 | INIT);
     caps
 }
 
@@ -377,7 +396,7 @@ fn detect_uncached() -> Caps {
 /// and [`restrict`] removed.
 pub fn effective() -> Caps {
     read_env_once();
-    detected().without(Caps(REMOVED.load(Ordering::SeqCst)))
+    detected().without(Caps(REMOVED.load()))
 }
 
 /// Removes features for the rest of the process (the library form of
@@ -389,12 +408,12 @@ pub fn restrict(features: &[Feature]) {
     for f in features {
         all = Caps(all.0 | f.dependents().0);
     }
-    REMOVED.fetch_or(all.0, Ordering::SeqCst);
+    REMOVED.fetch_or(all.0);
 }
 
 /// Removes every feature: only portable backends run from now on.
 pub fn restrict_all() {
-    REMOVED.fetch_or(!INIT, Ordering::SeqCst);
+    REMOVED.fetch_or(!INIT);
 }
 
 /// What a `PEREGRINE_CPU` value means: the features it removes and the
@@ -449,7 +468,7 @@ pub fn parse_override(value: &str) -> Override<'_> {
 }
 
 fn read_env_once() {
-    if ENV_READ.load(Ordering::SeqCst) != 0 {
+    if ENV_READ.load(Ordering::SeqCst) {
         return;
     }
     // Several threads may get here at once; applying the same removal twice
@@ -459,15 +478,15 @@ fn read_env_once() {
         if let Some(value) = override_value() {
             let o = parse_override(&value);
             if o.none {
-                REMOVED.fetch_or(!INIT, Ordering::SeqCst);
+                REMOVED.fetch_or(!INIT);
             }
-            REMOVED.fetch_or(o.removed.0, Ordering::SeqCst);
-            if !o.ignored.is_empty() && ENV_READ.swap(1, Ordering::SeqCst) == 0 {
+            REMOVED.fetch_or(o.removed.0);
+            if !o.ignored.is_empty() && !ENV_READ.swap(true, Ordering::SeqCst) {
                 std::eprintln!("peregrine: {}", describe_ignored(&o.ignored));
             }
         }
     }
-    ENV_READ.store(1, Ordering::SeqCst);
+    ENV_READ.store(true, Ordering::SeqCst);
 }
 
 /// The one warning line for the entries of a `PEREGRINE_CPU` value that
@@ -502,7 +521,7 @@ pub(crate) fn log_choice(algorithm: &'static str, backend: &str) {
     #[cfg(feature = "std")]
     {
         // 0: not read yet, 1: off, 2: on.
-        static VERBOSE: AtomicU64 = AtomicU64::new(0);
+        static VERBOSE: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
         static LOGGED: std::sync::Mutex<alloc::vec::Vec<&'static str>> =
             std::sync::Mutex::new(alloc::vec::Vec::new());
         let mut v = VERBOSE.load(Ordering::Relaxed);

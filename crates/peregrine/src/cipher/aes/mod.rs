@@ -130,7 +130,9 @@ pub(crate) enum CtrWidth {
 /// with the backend's own constant-time `sub_word` (S-box on each byte).
 ///
 /// `key` is 16, 24 or 32 bytes (callers check). Returns the words and the
-/// number of rounds.
+/// number of rounds. Used by the instruction-set backends (`soft` keeps its
+/// own fixsliced schedule), so it exists where they do, and for its test.
+#[cfg(any(test, target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) fn expand_words(key: &[u8], sub_word: impl Fn(u32) -> u32) -> ([u32; 60], usize) {
     let nk = key.len() / 4;
     let rounds = nk + 6;

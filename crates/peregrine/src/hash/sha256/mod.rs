@@ -82,6 +82,7 @@ fn compress_multi(imp: Checked, states: &mut [[u32; 8]], blocks: &[&[u8]]) {
             .iter()
             .all(|b| b.len() == blocks[0].len() && b.len().is_multiple_of(64))
     );
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     macro_rules! lanes {
         ($m:ident) => {
             match (states, blocks) {

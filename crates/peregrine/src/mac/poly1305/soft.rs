@@ -162,6 +162,8 @@ pub(super) fn to_limbs26(h: &[u64; 3]) -> [u64; 5] {
 /// 0 < 2^40 and limbs 1..4 < 2^26. The value is then < 2^130 + 2^40, so
 /// bits 128 and up are at most 4. The packing adds the limbs at their bit
 /// positions (limb 0 may overlap limb 1), so no second pass is needed.
+/// The vector backends' final step, so it exists where they do.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(super) fn pack26(d: [u64; 5]) -> [u64; 3] {
     debug_assert!(d.iter().all(|&x| x < 1 << 62));
     let [mut d0, mut d1, mut d2, mut d3, mut d4] = d;
