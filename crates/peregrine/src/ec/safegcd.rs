@@ -191,8 +191,8 @@ fn carry(r: &mut Signed62) {
 #[inline(always)]
 fn normalize(r: &mut Signed62, sign: i64, m: &Modulus) {
     let add = opaque((r[4] >> 63) as u64) as i64;
-    for i in 0..5 {
-        r[i] += m.v[i] & add;
+    for (x, v) in r.iter_mut().zip(m.v) {
+        *x += v & add;
     }
     let neg = opaque((sign >> 63) as u64) as i64;
     for x in r.iter_mut() {
@@ -200,8 +200,8 @@ fn normalize(r: &mut Signed62, sign: i64, m: &Modulus) {
     }
     carry(r);
     let add = opaque((r[4] >> 63) as u64) as i64;
-    for i in 0..5 {
-        r[i] += m.v[i] & add;
+    for (x, v) in r.iter_mut().zip(m.v) {
+        *x += v & add;
     }
     carry(r);
 }
