@@ -15,9 +15,12 @@
 #[cfg(target_arch = "x86_64")]
 pub(super) mod x86_64_ifma;
 
+#[cfg(target_arch = "x86_64")]
 use super::field::Field;
 use super::with_field;
-use super::x25519::{BATCH, clamp, finish_batch, ladder_batch};
+use super::x25519::{BATCH, ladder_batch};
+#[cfg(target_arch = "x86_64")]
+use super::x25519::{clamp, finish_batch};
 
 crate::cpu::backends! {
     primitive: "x25519-many", doc: "A backend for [`x25519_many`](super::x25519::x25519_many).";
