@@ -396,11 +396,7 @@ pub(crate) fn mul_base_on<F: Field>(imp: super::Checked, f: F, a: &[u8; 32]) -> 
         // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
         // AVX-512 F, VL and IFMA.
         let c = unsafe { super::many::x86_64_ifma::y::mul_base4(a) };
-        let dec = |v: &[u64; 5]| {
-            f.from_bytes(&super::field::radix64::to_bytes(
-                &super::many::x86_64_ifma::limbs64(v),
-            ))
-        };
+        let dec = |v: &[u64; 5]| super::many::x86_64_ifma::to_field(f, v);
         return P3 {
             x: dec(&c[0]),
             y: dec(&c[1]),

@@ -3,7 +3,7 @@
 //!
 //! | [`Impl`] | file | how |
 //! |---|---|---|
-//! | `ifma512` | `many/x86_64_ifma.rs` (`z`) | eight ladders in the lanes of zmm registers, radix 2^52, `vpmadd52luq`/`vpmadd52huq` |
+//! | `ifma512` | `many/x86_64_ifma.rs` (`z`) | eight ladders in the lanes of zmm registers, loose radix 2^51, `vpmadd52luq`/`vpmadd52huq` |
 //! | `ifma` | `many/x86_64_ifma.rs` (`y`) | four ladders in ymm (EVEX), where zmm is not in force |
 //! | `adx`, `aarch64`, `soft` | `x25519.rs` | two scalar ladders interleaved on that field kernel |
 //!
@@ -24,8 +24,8 @@ use super::x25519::{clamp, finish_batch};
 
 crate::cpu::backends! {
     primitive: "x25519-many", doc: "A backend for [`x25519_many`](super::x25519::x25519_many).";
-    /// Eight ladders in the lanes of zmm registers (AVX-512 IFMA, radix
-    /// 2^52); the inversion and encoding on the `adx` field.
+    /// Eight ladders in the lanes of zmm registers (AVX-512 IFMA, loose
+    /// radix 2^51); the inversion and encoding on the `adx` field.
     Ifma512 = "ifma512", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma, Zmm];
     /// Four ladders in ymm registers with EVEX encodings (AVX-512 IFMA on
     /// 256-bit vectors), where zmm lowers the clock.
@@ -115,11 +115,8 @@ fn lanes<F: Field, const L: usize>(
             crate::ct::wipe(el);
         }
         for (l, (x, z)) in r.iter().enumerate().take(m) {
-            let enc = |v: &[u64; 5]| {
-                f.from_bytes(&super::field::radix64::to_bytes(&x86_64_ifma::limbs64(v)))
-            };
-            xs[i + l] = enc(x);
-            zs[i + l] = enc(z);
+            xs[i + l] = x86_64_ifma::to_field(f, x);
+            zs[i + l] = x86_64_ifma::to_field(f, z);
         }
         i += m;
     }

@@ -8,7 +8,7 @@
 //!
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
-//! | `Ifma` | `many/x86_64_ifma.rs` + `field/x86_64_adx.rs` | AVX-512 F, VL, IFMA and BMI2 + ADX: the X25519 ladder four-way parallel in ymm (radix 2^52, `vpmadd52`); the rest on `adx` |
+//! | `Ifma` | `many/x86_64_ifma.rs` + `field/x86_64_adx.rs` | AVX-512 F, VL, IFMA and BMI2 + ADX: the X25519 ladder and the signing comb four-way parallel in ymm (loose radix 2^51, `vpmadd52`); the rest on `adx` |
 //! | `Adx` | `field/x86_64_adx.rs` | BMI2 + ADX: radix 2^64, `mulx` with `adcx`/`adox` chains, inline `asm!` |
 //! | `Aarch64` | `field/aarch64.rs` | the base ISA: radix 2^64, `mul`/`umulh`, inline `asm!` |
 //! | `Soft` | `field/soft.rs` | nothing: radix 2^51, `u128` products |
@@ -30,10 +30,10 @@ pub mod x25519;
 
 crate::cpu::backends! {
     primitive: "curve25519", doc: "A GF(2^255 - 19) field kernel.";
-    /// The X25519 ladder on AVX-512 IFMA (ymm): the four coordinates of a
-    /// step's state in four lanes, radix 2^52 (`many/x86_64_ifma.rs`,
-    /// `ladder4`); everything else (the final inversion, Ed25519, the
-    /// comb of public keys) on the `adx` field.
+    /// The X25519 ladder and the fixed-base comb (signing, public keys) on
+    /// AVX-512 IFMA (ymm): four coordinates in four lanes, loose radix 2^51
+    /// (`many/x86_64_ifma.rs`, `ladder4`, `mul_base4`); inversions,
+    /// encodings and verification on the `adx` field.
     Ifma = "ifma", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma];
     /// x86_64 `mulx` with the two carry chains of `adcx` (CF) and `adox`
     /// (OF), four 64-bit limbs, inline `asm!`.

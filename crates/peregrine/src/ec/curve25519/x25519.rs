@@ -243,11 +243,7 @@ pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
             // AVX-512 F, VL and IFMA (and BMI2 + ADX for the field below).
             let (x, z) = unsafe { super::many::x86_64_ifma::y::ladder4(&e, u) };
             with_field!(imp, |f| {
-                let dec = |v: &[u64; 5]| {
-                    f.from_bytes(&super::field::radix64::to_bytes(
-                        &super::many::x86_64_ifma::limbs64(v),
-                    ))
-                };
+                let dec = |v: &[u64; 5]| super::many::x86_64_ifma::to_field(f, v);
                 f.to_bytes(&f.mul(&dec(&x), &f.invert(&dec(&z))))
             })
         }

@@ -78,7 +78,7 @@ fn limbs51_of(w: &[u64; 4]) -> [u64; 5] {
 /// Loose limbs (each below 2^52) as four 64-bit limbs: the value
 /// `sum l_i 2^(51 i)`, below 2^256. Additions with carries over public
 /// positions only.
-pub(in crate::ec::curve25519) fn limbs64(l: &[u64; 5]) -> [u64; 4] {
+fn limbs64(l: &[u64; 5]) -> [u64; 4] {
     let mut r = [0u64; 4];
     for (i, &x) in l.iter().enumerate() {
         let (word, off) = (51 * i / 64, 51 * i % 64);
@@ -99,6 +99,17 @@ pub(in crate::ec::curve25519) fn limbs64(l: &[u64; 5]) -> [u64; 4] {
         }
     }
     r
+}
+
+/// The element of field `f` with the loose radix-2^51 limbs `l` (a lane of
+/// a kernel's result): reduced and encoded, then decoded by `f`.
+pub(in crate::ec::curve25519) fn to_field<F: crate::ec::curve25519::field::Field>(
+    f: F,
+    l: &[u64; 5],
+) -> F::Fe {
+    f.from_bytes(&crate::ec::curve25519::field::radix64::to_bytes(&limbs64(
+        l,
+    )))
 }
 
 /// The width-generic kernel over a vector type `V` of `LANES` lanes and its
