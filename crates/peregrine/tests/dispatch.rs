@@ -173,8 +173,10 @@ fn table_x25519_many(tier: &str) -> &'static [(&'static str, &'static str)] {
 
 /// An AVX-512 IFMA host (issue 17): `x25519-many` runs eight ladders in
 /// zmm where zmm is fast, four in ymm with `-zmm`, the `adx` field's
-/// interleaved pair with `-avx512ifma` or `-avx512f`; a single X25519 runs
-/// the four-way `ifma` ladder until `-avx512ifma`. Skipped without IFMA.
+/// interleaved pair with `-avx512ifma` or `-avx512f`; a single X25519 or
+/// Ed25519 runs `ifma512` (the comb's halves side by side in zmm) where zmm
+/// is fast, `ifma` (four-way in ymm) with `-zmm`, `adx` with `-avx512ifma`.
+/// Skipped without IFMA.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn avx512_host_x25519_many_choice() {
@@ -199,18 +201,11 @@ fn avx512_host_x25519_many_choice() {
     };
     let best = peregrine::registry::find("x25519-many").unwrap().best();
     assert_eq!(best, want);
-    // A single X25519 (and Ed25519, on the `adx` field behind it) takes
-    // the four-way ladder `ifma` at either width.
-    let single = if ifma {
-        "ifma"
-    } else if adx {
-        "adx"
-    } else {
-        "soft"
-    };
+    // A single X25519 or Ed25519 (on the `adx` field behind the vector
+    // kernels) follows the same width rule.
     for alg in ["ecdhx25519", "ed25519"] {
         let best = peregrine::registry::find(alg).unwrap().best();
-        assert_eq!(best, single, "{alg}");
+        assert_eq!(best, want, "{alg}");
     }
 }
 

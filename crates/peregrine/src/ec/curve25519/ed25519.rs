@@ -551,4 +551,43 @@ mod tests {
             }
         }
     }
+
+    /// The fixed-base comb of every kernel (the four-way and side-by-side
+    /// IFMA ones included) against the portable one, on scalars whose
+    /// digits reach the ends of the table (8, -8, the carries between
+    /// them) and on pseudo-random ones.
+    #[test]
+    fn comb_kernels_agree_with_portable() {
+        let mut scalars: alloc::vec::Vec<[u8; 32]> = alloc::vec![
+            [0; 32],
+            [0x88; 32],
+            [0x77; 32],
+            [0xff; 32],
+            [0x08; 32],
+            [0x80; 32],
+            [0xf8; 32],
+            scalar::neg(&[1; 32]),
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..64 {
+            let mut a = [0u8; 32];
+            for b in a.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *b = x as u8;
+            }
+            scalars.push(a);
+        }
+        for a in scalars.iter_mut() {
+            a[31] &= 127;
+        }
+        let f = super::super::field::Portable;
+        for a in &scalars {
+            let want = edwards::mul_base(f, a).to_bytes(f);
+            for imp in Impl::ALL.iter().filter_map(|i| i.check()) {
+                assert_eq!(base_mul_bytes(imp, a), want, "{imp:?} {a:02x?}");
+            }
+        }
+    }
 }

@@ -392,17 +392,26 @@ pub(crate) fn radix16(a: &[u8; 32]) -> [i8; 64] {
 #[inline(always)]
 pub(crate) fn mul_base_on<F: Field>(imp: super::Checked, f: F, a: &[u8; 32]) -> P3<F> {
     #[cfg(target_arch = "x86_64")]
-    if imp.get() == super::Impl::Ifma {
-        // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
-        // AVX-512 F, VL and IFMA.
-        let c = unsafe { super::many::x86_64_ifma::y::mul_base4(a) };
-        let dec = |v: &[u64; 5]| super::many::x86_64_ifma::to_field(f, v);
-        return P3 {
-            x: dec(&c[0]),
-            y: dec(&c[1]),
-            z: dec(&c[2]),
-            t: dec(&c[3]),
+    {
+        use super::many::x86_64_ifma::{to_field, y, z};
+        let c = match imp.get() {
+            // SAFETY: a `Checked` for `Ifma512` exists only when the CPU
+            // has AVX-512 F, VL and IFMA and zmm is in force.
+            super::Impl::Ifma512 => Some(unsafe { z::mul_base8(a) }),
+            // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
+            // AVX-512 F, VL and IFMA.
+            super::Impl::Ifma => Some(unsafe { y::mul_base4(a) }),
+            _ => None,
         };
+        if let Some(c) = c {
+            let dec = |v: &[u64; 5]| to_field(f, v);
+            return P3 {
+                x: dec(&c[0]),
+                y: dec(&c[1]),
+                z: dec(&c[2]),
+                t: dec(&c[3]),
+            };
+        }
     }
     let _ = imp;
     mul_base(f, a)

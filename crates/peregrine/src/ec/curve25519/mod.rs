@@ -8,6 +8,7 @@
 //!
 //! | [`Impl`] | file | needs |
 //! |---|---|---|
+//! | `Ifma512` | `many/x86_64_ifma.rs` + `field/x86_64_adx.rs` | `Ifma` and zmm in force: the signing comb's two halves side by side in zmm |
 //! | `Ifma` | `many/x86_64_ifma.rs` + `field/x86_64_adx.rs` | AVX-512 F, VL, IFMA and BMI2 + ADX: the X25519 ladder and the signing comb four-way parallel in ymm (loose radix 2^51, `vpmadd52`); the rest on `adx` |
 //! | `Adx` | `field/x86_64_adx.rs` | BMI2 + ADX: radix 2^64, `mulx` with `adcx`/`adox` chains, inline `asm!` |
 //! | `Aarch64` | `field/aarch64.rs` | the base ISA: radix 2^64, `mul`/`umulh`, inline `asm!` |
@@ -30,6 +31,11 @@ pub mod x25519;
 
 crate::cpu::backends! {
     primitive: "curve25519", doc: "A GF(2^255 - 19) field kernel.";
+    /// `Ifma` with the fixed-base comb (signing, public keys) in zmm: its
+    /// odd-digit and even-digit halves side by side, one in each 256-bit
+    /// half (`mul_base8`), so the chain of dependent additions is half as
+    /// long. Where zmm is in force.
+    Ifma512 = "ifma512", "x86_64", [Bmi2, Adx, Avx512f, Avx512vl, Avx512ifma, Zmm];
     /// The X25519 ladder and the fixed-base comb (signing, public keys) on
     /// AVX-512 IFMA (ymm): four coordinates in four lanes, loose radix 2^51
     /// (`many/x86_64_ifma.rs`, `ladder4`, `mul_base4`); inversions,
@@ -54,8 +60,10 @@ macro_rules! with_field {
         let imp: $crate::ec::curve25519::Checked = $imp;
         match imp.get() {
             #[cfg(target_arch = "x86_64")]
-            $crate::ec::curve25519::Impl::Adx | $crate::ec::curve25519::Impl::Ifma => {
-                // SAFETY: a `Checked` for `Adx` or `Ifma` exists only
+            $crate::ec::curve25519::Impl::Adx
+            | $crate::ec::curve25519::Impl::Ifma
+            | $crate::ec::curve25519::Impl::Ifma512 => {
+                // SAFETY: a `Checked` for `Adx`, `Ifma` or `Ifma512` exists only
                 // when `Impl::check` saw BMI2 and ADX (see `Impl::needs`).
                 let $f = unsafe { $crate::ec::curve25519::field::x86_64_adx::Adx::new() };
                 $body

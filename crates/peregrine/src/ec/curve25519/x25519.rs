@@ -238,9 +238,11 @@ pub fn x25519_raw(imp: Checked, k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
     let mut e = clamp(k);
     let out = match imp.get() {
         #[cfg(target_arch = "x86_64")]
-        Impl::Ifma => {
-            // SAFETY: a `Checked` for `Ifma` exists only when the CPU has
-            // AVX-512 F, VL and IFMA (and BMI2 + ADX for the field below).
+        Impl::Ifma | Impl::Ifma512 => {
+            // SAFETY: a `Checked` for `Ifma` or `Ifma512` exists only when
+            // the CPU has AVX-512 F, VL and IFMA (and BMI2 + ADX for the
+            // field below). The ladder's dependent chain fills four lanes;
+            // zmm would not shorten it.
             let (x, z) = unsafe { super::many::x86_64_ifma::y::ladder4(&e, u) };
             with_field!(imp, |f| {
                 let dec = |v: &[u64; 5]| super::many::x86_64_ifma::to_field(f, v);

@@ -63,7 +63,7 @@ pub(super) fn limbs51(b: &[u8; 32]) -> [u64; 5] {
 }
 
 /// Four 64-bit limbs (bit 255 ignored) as five 51-bit limbs.
-fn limbs51_of(w: &[u64; 4]) -> [u64; 5] {
+const fn limbs51_of(w: &[u64; 4]) -> [u64; 5] {
     let (w0, w1, w2, w3) = (w[0], w[1], w[2], w[3] & (u64::MAX >> 1));
     let m = MASK51 as u64;
     [
@@ -307,6 +307,148 @@ macro_rules! lanes {
     };
 }
 
+/// The comb's radix-2^51 table: row `r`, entry `j`, limb `i` holds the
+/// four lanes `[y - x, y + x, 2 d x y, 2]` of `(j + 1) 16^(2 r) B`
+/// (`table::BASE_COMB`, converted at compile time), so that a masked scan
+/// loads it straight into vectors.
+#[repr(align(64))]
+pub(super) struct Comb51(pub(super) [[[[u64; 4]; 5]; 8]; 32]);
+
+pub(super) static COMB51: Comb51 = {
+    let src = &crate::ec::curve25519::table::BASE_COMB;
+    let mut out = [[[[0u64; 4]; 5]; 8]; 32];
+    let mut r = 0;
+    while r < 32 {
+        let mut j = 0;
+        while j < 8 {
+            let ypx = limbs51_of(&src[r][j][0]);
+            let ymx = limbs51_of(&src[r][j][1]);
+            let xy2d = limbs51_of(&src[r][j][2]);
+            let mut i = 0;
+            while i < 5 {
+                out[r][j][i] = [ymx[i], ypx[i], xy2d[i], if i == 0 { 2 } else { 0 }];
+                i += 1;
+            }
+            j += 1;
+        }
+        r += 1;
+    }
+    Comb51(out)
+};
+
+/// `(|digit|, 1 if digit < 0)` without a branch (digits in -8..=8).
+#[inline(always)]
+fn digit_parts(digit: i8) -> (u64, u64) {
+    let neg = ((digit as u8) >> 7) as u64;
+    let abs = (digit as i64 + (digit as i64 >> 7)) ^ (digit as i64 >> 7);
+    (abs as u64, neg)
+}
+
+/// All ones when `a == b` (both below 2^63), else 0, without a branch.
+#[inline(always)]
+fn eq_mask(a: u64, b: u64) -> u64 {
+    crate::ec::curve25519::field::mask_of((a ^ b).wrapping_sub(1) >> 63)
+}
+
+/// Point operations on four-lane groups `[X, Y, Z, T]`: one point per
+/// ymm register (module `y`), two per zmm register (module `z`, each
+/// 256-bit half a point, the same operation on both). The invoking module
+/// defines `fe_perm` (a `vpermq` within each 256-bit half), `fe_blend`,
+/// and `m`, which repeats a four-lane blend mask over its width.
+macro_rules! points {
+    () => {
+        /// `[E F, G H, F G, E H]` from `[A, B, C, D]` with `E = B - A`,
+        /// `F = D - C`, `G = D + C`, `H = B + A`: the second half of an
+        /// addition (ref10's completed point times itself into extended
+        /// coordinates), four-way.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn finish_add(m1: &Fe) -> Fe {
+            let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+            let p1 = fe_perm::<0x7d>(m1); // [B, D, D, B]
+            let p2 = fe_perm::<0x28>(m1); // [A, C, C, A]
+            let s = carry(core::array::from_fn(|i| add(p1[i], p2[i]))); // [H, G, G, H]
+            let d = carry(core::array::from_fn(|i| sub(add(p1[i], four_p[i]), p2[i]))); // [E, F, F, E]
+            let l2 = fe_blend(m(0b0010), &d, &s); // [E, G, F, E]
+            let r2 = fe_blend(m(0b1110), &fe_perm::<0x55>(&d), &fe_perm::<0xe0>(&s)); // [F, H, G, H]
+            mul(&l2, &r2)
+        }
+
+        /// `[Y - X, Y + X, T, Z]` from `[X, Y, Z, T]`: the first operand
+        /// of an addition's products.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn diff_sum(p: &Fe) -> Fe {
+            let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+            let q = fe_perm::<0xb5>(p); // [Y, Y, T, Z]
+            let r = fe_perm::<0x00>(p); // [X, X, X, X]
+            carry(core::array::from_fn(|i| {
+                let d = sub(add(q[i], four_p[i]), r[i]);
+                blend(m(0b1100), blend(m(0b0010), d, add(q[i], r[i])), q[i])
+            }))
+        }
+
+        /// `p + n` for `p = [X, Y, Z, T]` (extended) and an affine
+        /// precomputed `n = [y - x, y + x, 2 d x y, 2]`: ref10's mixed
+        /// addition, two four-way products.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn madd(p: &Fe, n: &Fe) -> Fe {
+            finish_add(&mul(&diff_sum(p), n))
+        }
+
+        /// `2 p` for `p = [X, Y, Z, T]` (T unused): ref10's doubling, two
+        /// four-way products.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn dbl(p: &Fe) -> Fe {
+            let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+            let eight_p: Fe = core::array::from_fn(|i| set1(EIGHT_P[i]));
+            let x = fe_perm::<0x00>(p);
+            let y = fe_perm::<0x55>(p);
+            let l1 = carry(fe_blend(
+                m(0b1000),
+                p,
+                &core::array::from_fn(|i| add(x[i], y[i])),
+            ));
+            let s = mul(&l1, &l1); // [XX, YY, ZZ, (X + Y)^2]
+            let (xx, yy, zz, aa) = (
+                fe_perm::<0x00>(&s),
+                fe_perm::<0x55>(&s),
+                fe_perm::<0xaa>(&s),
+                fe_perm::<0xff>(&s),
+            );
+            let l2 = carry(core::array::from_fn(|i| {
+                let h = add(yy[i], xx[i]);
+                let g = sub(add(yy[i], four_p[i]), xx[i]);
+                let e = sub(add(aa[i], eight_p[i]), h);
+                let f = sub(add(add(zz[i], zz[i]), add(xx[i], four_p[i])), yy[i]);
+                // [E, G, F, E] and, below, [F, H, G, H].
+                blend(m(0b0010), blend(m(0b0100), e, f), g)
+            }));
+            let r2 = carry(core::array::from_fn(|i| {
+                let h = add(yy[i], xx[i]);
+                let g = sub(add(yy[i], four_p[i]), xx[i]);
+                let f = sub(add(add(zz[i], zz[i]), add(xx[i], four_p[i])), yy[i]);
+                blend(m(0b1010), blend(m(0b0100), f, g), h)
+            }));
+            mul(&l2, &r2)
+        }
+
+        /// `t` with the points of the lanes in `k` (`0b0111` per point)
+        /// negated: `[y - x, y + x, 2 d x y]` becomes `[y + x, y - x,
+        /// -2 d x y]`, by blends under a mask made from secret digits.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn negate_if(t: &Fe, k: __mmask8) -> Fe {
+            let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
+            let negated = carry(core::array::from_fn(|i| sub(four_p[i], t[i])));
+            let alt = fe_blend(m(0b0100), &fe_perm::<0xe1>(t), &negated);
+            fe_blend(k, t, &alt)
+        }
+    };
+}
+
 /// Four ladders in ymm registers (the `ifma` backend of `x25519-many`),
 /// and one ladder four-way parallel (the `ifma` kernel of a single X25519).
 pub(in crate::ec::curve25519) mod y {
@@ -407,6 +549,11 @@ pub(in crate::ec::curve25519) mod y {
         core::array::from_fn(|i| blend(k, a[i], b[i]))
     }
 
+    /// A four-lane blend mask (one point per register).
+    const fn m(k: u8) -> __mmask8 {
+        k
+    }
+
     /// One X25519 ladder (clamped scalar `e`, u-coordinate `u`) with its
     /// field operations four-way parallel: the state `[X2, Z2, X3, Z3]`
     /// sits in the four lanes (radix 2^51), and a step is three four-way products
@@ -487,128 +634,64 @@ pub(in crate::ec::curve25519) mod y {
         core::array::from_fn(|i| load(&vt[i]))
     }
 
-    /// `[E F, G H, F G, E H]` from `[A, B, C, D]` with `E = B - A`,
-    /// `F = D - C`, `G = D + C`, `H = B + A`: the second half of an
-    /// addition (ref10's completed point times itself into extended
-    /// coordinates), four-way.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-    fn finish_add(m1: &Fe) -> Fe {
-        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
-        let p1 = fe_perm::<0x7d>(m1); // [B, D, D, B]
-        let p2 = fe_perm::<0x28>(m1); // [A, C, C, A]
-        let s = carry(core::array::from_fn(|i| add(p1[i], p2[i]))); // [H, G, G, H]
-        let d = carry(core::array::from_fn(|i| sub(add(p1[i], four_p[i]), p2[i]))); // [E, F, F, E]
-        let l2 = fe_blend(0b0010, &d, &s); // [E, G, F, E]
-        let r2 = fe_blend(0b1110, &fe_perm::<0x55>(&d), &fe_perm::<0xe0>(&s)); // [F, H, G, H]
-        mul(&l2, &r2)
-    }
-
-    /// `p + n` for `p = [X, Y, Z, T]` (extended) and an affine precomputed
-    /// `n = [y - x, y + x, 2 d x y, 2]`: ref10's mixed addition, two
-    /// four-way products.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-    fn madd4(p: &Fe, n: &Fe) -> Fe {
-        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
-        let q = fe_perm::<0xb5>(p); // [Y, Y, T, Z]
-        let r = fe_perm::<0x00>(p); // [X, X, X, X]
-        let l1 = carry(core::array::from_fn(|i| {
-            let d = sub(add(q[i], four_p[i]), r[i]);
-            blend(0b1100, blend(0b0010, d, add(q[i], r[i])), q[i])
-        })); // [Y - X, Y + X, T, Z]
-        finish_add(&mul(&l1, n))
-    }
-
-    /// `2 p` for `p = [X, Y, Z, T]` (T unused): ref10's doubling, two
-    /// four-way products.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-    fn dbl4(p: &Fe) -> Fe {
-        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
-        let eight_p: Fe = core::array::from_fn(|i| set1(EIGHT_P[i]));
-        let x = fe_perm::<0x00>(p);
-        let y = fe_perm::<0x55>(p);
-        let l1 = carry(fe_blend(
-            0b1000,
-            p,
-            &core::array::from_fn(|i| add(x[i], y[i])),
-        ));
-        let s = mul(&l1, &l1); // [XX, YY, ZZ, (X + Y)^2]
-        let (xx, yy, zz, aa) = (
-            fe_perm::<0x00>(&s),
-            fe_perm::<0x55>(&s),
-            fe_perm::<0xaa>(&s),
-            fe_perm::<0xff>(&s),
-        );
-        let l2 = carry(core::array::from_fn(|i| {
-            let h = add(yy[i], xx[i]);
-            let g = sub(add(yy[i], four_p[i]), xx[i]);
-            let e = sub(add(aa[i], eight_p[i]), h);
-            let f = sub(add(add(zz[i], zz[i]), add(xx[i], four_p[i])), yy[i]);
-            // [E, G, F, E] and, below, [F, H, G, H].
-            blend(0b0010, blend(0b0100, e, f), g)
-        }));
-        let r2 = carry(core::array::from_fn(|i| {
-            let h = add(yy[i], xx[i]);
-            let g = sub(add(yy[i], four_p[i]), xx[i]);
-            let f = sub(add(add(zz[i], zz[i]), add(xx[i], four_p[i])), yy[i]);
-            blend(0b1010, blend(0b0100, f, g), h)
-        }));
-        mul(&l2, &r2)
-    }
+    points!();
 
     /// The comb entry `digit` of `row` as `[y - x, y + x, 2 d x y, 2]`
-    /// (negated for a negative digit: the first two lanes exchanged, the
-    /// third negated), by a masked scan and blends: constant time.
+    /// (negated for a negative digit), by a masked scan of the row's eight
+    /// entries in vector registers: constant time.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-    fn select4(row: &[crate::ec::curve25519::table::NielsLimbs; 8], digit: i8) -> Fe {
-        let (mut t, neg) = crate::ec::curve25519::edwards::scan_niels(row, digit);
-        let (ypx, ymx, xy2d) = (
-            super::limbs51_of(&t[0]),
-            super::limbs51_of(&t[1]),
-            super::limbs51_of(&t[2]),
-        );
-        crate::ct::wipe(&mut t);
-        let mut vt = [[0u64; 4]; 5];
-        for i in 0..5 {
-            vt[i] = [ymx[i], ypx[i], xy2d[i], u64::from(i == 0) * 2];
+    fn select4(row: &[[[u64; 4]; 5]; 8], digit: i8) -> Fe {
+        let (abs, neg) = digit_parts(digit);
+        let mut t: Fe = [set1(0), zero(), zero(), zero(), zero()];
+        t[0] = load(&[1, 1, 0, 2]);
+        for (j, e) in row.iter().enumerate() {
+            let k = (eq_mask(abs, j as u64 + 1) as u8) & 0x0f;
+            for i in 0..5 {
+                t[i] = blend(k, t[i], load(&e[i]));
+            }
         }
-        let v = lanes_in(&vt);
-        for r in vt.iter_mut() {
-            crate::ct::wipe(r);
-        }
-        let four_p: Fe = core::array::from_fn(|i| set1(FOUR_P[i]));
-        let negated = carry(core::array::from_fn(|i| sub(four_p[i], v[i])));
-        let alt = fe_blend(0b0100, &fe_perm::<0xe1>(&v), &negated);
-        fe_blend((neg as u8).wrapping_neg() & 0b0111, &v, &alt)
+        negate_if(&t, (neg as u8).wrapping_neg() & 0b0111)
     }
 
     /// `[a] B` (`a[31] <= 127`) by ref10's fixed-base comb, its additions
-    /// and doublings four-way ([`madd4`], [`dbl4`]); the extended
+    /// and doublings four-way ([`madd`], [`dbl`]); the extended
     /// coordinates `[X, Y, Z, T]`, loose radix-2^51 limbs.
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     pub(in crate::ec::curve25519) fn mul_base4(a: &[u8; 32]) -> [[u64; 5]; 4] {
-        let comb = &crate::ec::curve25519::table::BASE_COMB;
+        let comb = &COMB51.0;
         let mut e = crate::ec::curve25519::edwards::radix16(a);
         let mut vt = [[0u64; 4]; 5];
         vt[0] = [0, 1, 1, 0];
         let mut h = lanes_in(&vt);
         for i in (1..64).step_by(2) {
-            h = madd4(&h, &select4(&comb[i / 2], e[i]));
+            h = madd(&h, &select4(&comb[i / 2], e[i]));
         }
-        h = dbl4(&dbl4(&dbl4(&dbl4(&h))));
+        h = dbl(&dbl(&dbl(&dbl(&h))));
         for i in (0..64).step_by(2) {
-            h = madd4(&h, &select4(&comb[i / 2], e[i]));
+            h = madd(&h, &select4(&comb[i / 2], e[i]));
         }
         crate::ct::wipe(&mut e);
         lanes_out(&h)
     }
+
+    /// `p + q` for extended `p` and `q` (`[X, Y, Z, T]`): ref10's addition,
+    /// three four-way products (the third scales `[.., T1 T2, Z1 Z2]` by
+    /// `[1, 1, 2d, 2]`).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    pub(super) fn add_points(p: &Fe, q: &Fe) -> Fe {
+        let d2 = limbs51_of(&crate::ec::curve25519::table::D2);
+        let k: Fe = core::array::from_fn(|i| {
+            let o = u64::from(i == 0);
+            load(&[o, o, d2[i], 2 * o])
+        });
+        finish_add(&mul(&mul(&diff_sum(p), &diff_sum(q)), &k))
+    }
 }
 
 /// Eight ladders in zmm registers (the `ifma512` backend).
-pub(super) mod z {
+pub(in crate::ec::curve25519) mod z {
     use super::*;
 
     type V = __m512i;
@@ -690,4 +773,79 @@ pub(super) mod z {
     }
 
     lanes!();
+
+    /// `vpermq` within each 256-bit half, per limb.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn fe_perm<const IMM: i32>(a: &Fe) -> Fe {
+        core::array::from_fn(|i| _mm512_permutex_epi64::<IMM>(a[i]))
+    }
+
+    /// `b` in the lanes of `k`, else `a`, per limb.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn fe_blend(k: __mmask8, a: &Fe, b: &Fe) -> Fe {
+        core::array::from_fn(|i| blend(k, a[i], b[i]))
+    }
+
+    /// A four-lane blend mask repeated for both points of a register.
+    const fn m(k: u8) -> __mmask8 {
+        k | k << 4
+    }
+
+    points!();
+
+    /// Entry `lo` of `row` in the low half and entry `hi` in the high
+    /// half, each `[y - x, y + x, 2 d x y, 2]` and negated for a negative
+    /// digit: a masked scan of the row's eight entries, each loaded once
+    /// into both halves; constant time.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    fn select8(row: &[[[u64; 4]; 5]; 8], lo: i8, hi: i8) -> Fe {
+        let (abs_lo, neg_lo) = digit_parts(lo);
+        let (abs_hi, neg_hi) = digit_parts(hi);
+        let mut t: Fe = [zero(); 5];
+        t[0] = load(&[1, 1, 0, 2, 1, 1, 0, 2]);
+        for (j, e) in row.iter().enumerate() {
+            let j = j as u64 + 1;
+            let k = (eq_mask(abs_lo, j) as u8 & 0x0f) | (eq_mask(abs_hi, j) as u8 & 0xf0);
+            for i in 0..5 {
+                // SAFETY: `e[i]` is 32 bytes; the load is unaligned.
+                let v = unsafe { _mm256_loadu_si256(e[i].as_ptr().cast()) };
+                t[i] = blend(k, t[i], _mm512_broadcast_i64x4(v));
+            }
+        }
+        let k = ((neg_lo as u8).wrapping_neg() & 0x07) | ((neg_hi as u8).wrapping_neg() & 0x70);
+        negate_if(&t, k)
+    }
+
+    /// `[a] B` (`a[31] <= 127`) by ref10's fixed-base comb with its two
+    /// halves side by side: the sum over the odd digits in the low half of
+    /// every register and over the even digits in the high half, each step
+    /// one eight-lane mixed addition ([`madd`]) for both, so the chain of
+    /// dependent additions is 32 long instead of 64. Then four doublings
+    /// (of both halves; the high one is discarded) and one addition of the
+    /// halves (`y::add_points`). The extended `[X, Y, Z, T]`, loose
+    /// radix-2^51 limbs.
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    pub(in crate::ec::curve25519) fn mul_base8(a: &[u8; 32]) -> [[u64; 5]; 4] {
+        let comb = &COMB51.0;
+        let mut e = crate::ec::curve25519::edwards::radix16(a);
+        let mut h: Fe = [zero(); 5];
+        h[0] = load(&[0, 1, 1, 0, 0, 1, 1, 0]);
+        for (i, row) in comb.iter().enumerate() {
+            h = madd(&h, &select8(row, e[2 * i + 1], e[2 * i]));
+        }
+        crate::ct::wipe(&mut e);
+        let d = dbl(&dbl(&dbl(&dbl(&h))));
+        let odd16: [__m256i; 5] = core::array::from_fn(|i| _mm512_castsi512_si256(d[i]));
+        let even: [__m256i; 5] = core::array::from_fn(|i| _mm512_extracti64x4_epi64::<1>(h[i]));
+        let r = super::y::add_points(&odd16, &even);
+        let mut out = [[0u64; 4]; 5];
+        for i in 0..5 {
+            // SAFETY: `out[i]` is 32 bytes; the store is unaligned.
+            unsafe { _mm256_storeu_si256(out[i].as_mut_ptr().cast(), r[i]) };
+        }
+        core::array::from_fn(|l| core::array::from_fn(|i| out[i][l]))
+    }
 }
