@@ -3,23 +3,13 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+#[path = "../../peregrine/tests/common/runner.rs"]
+mod runner;
+
 /// The binary, through cargo's target runner when there is one (qemu in
 /// the cross tests).
 fn cmd() -> Command {
-    let exe = env!("CARGO_BIN_EXE_peregrine");
-    let arch = std::env::consts::ARCH.to_ascii_uppercase();
-    let runner: Vec<String> = std::env::vars()
-        .find(|(k, _)| k.starts_with(&format!("CARGO_TARGET_{arch}_")) && k.ends_with("_RUNNER"))
-        .map(|(_, v)| v.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
-    match runner.split_first() {
-        Some((prog, rest)) => {
-            let mut c = Command::new(prog);
-            c.args(rest).arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    }
+    runner::run_command(env!("CARGO_BIN_EXE_peregrine"))
 }
 
 fn peregrine(args: &[&str]) -> Output {
@@ -29,7 +19,7 @@ fn peregrine(args: &[&str]) -> Output {
 /// Whether the tests run under an emulator (cargo's target runner, e.g.
 /// qemu-user in scripts/cross-test.sh).
 fn emulated() -> bool {
-    std::env::vars().any(|(k, _)| k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER"))
+    !runner::target_runner().is_empty()
 }
 
 fn text(b: &[u8]) -> String {

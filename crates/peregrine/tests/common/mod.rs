@@ -3,42 +3,17 @@
 #![allow(dead_code)]
 
 pub mod kat;
+pub mod runner;
 
 use peregrine::cpu::{self, Backend, Feature};
 use std::path::PathBuf;
 use std::process::Command;
 
 /// A command that runs this test binary again (for tests that need a fresh
-/// process), through cargo's `CARGO_TARGET_<TRIPLE>_RUNNER` (qemu in the
-/// cross tests) when one is set for this binary's target.
-///
-/// The binary cannot name its own triple, so the runner is the one whose
-/// triple starts with `std::env::consts::ARCH`: `aarch64`, `x86_64`, and
-/// the families `arm` (`armv7-...`) and `mips` (`mipsel-...`). A 32-bit
-/// architecture never takes its 64-bit sibling's runner (`x86` not
-/// `x86_64`'s, `mips` not `mips64el`'s), so with runners for several
-/// targets set (as in a shell that cross-tests more than one) each binary
-/// still gets its own.
+/// process), through cargo's target runner (qemu in the cross tests) when
+/// one is set for this binary's target ([`runner::target_runner`]).
 pub fn self_command() -> Command {
-    let exe = std::env::current_exe().unwrap();
-    let arch = std::env::consts::ARCH.to_ascii_uppercase();
-    let runner: Vec<String> = std::env::vars()
-        .find(|(k, _)| {
-            k.strip_prefix("CARGO_TARGET_")
-                .and_then(|k| k.strip_suffix("_RUNNER"))
-                .and_then(|triple| triple.strip_prefix(&arch))
-                .is_some_and(|rest| !rest.starts_with("64") && !rest.starts_with("_64"))
-        })
-        .map(|(_, v)| v.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
-    match runner.split_first() {
-        Some((prog, rest)) => {
-            let mut c = Command::new(prog);
-            c.args(rest).arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    }
+    runner::run_command(std::env::current_exe().unwrap())
 }
 
 /// Whether the standard library's own detection (independent of
