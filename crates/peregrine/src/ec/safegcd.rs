@@ -52,6 +52,20 @@ const fn inv64(a: u64) -> u64 {
 }
 
 impl Modulus {
+    /// An odd modulus below 2^256 given as little-endian 64-bit limbs (a
+    /// slice, so that code generic over the limb count can name it; any
+    /// length other than four gives an unusable placeholder, which
+    /// [`invert_limbs`] refuses).
+    pub(crate) const fn from_limbs(l: &[u64]) -> Modulus {
+        if l.len() != 4 || l[0] & 1 == 0 {
+            return Modulus {
+                v: [0; 5],
+                inv62: 0,
+            };
+        }
+        Modulus::new(to_signed62(&[l[0], l[1], l[2], l[3]]))
+    }
+
     /// The modulus whose signed-62 limbs are `v`.
     const fn new(v: Signed62) -> Modulus {
         // The low 62 bits of M are those of v[0] (the other limbs are
@@ -63,6 +77,17 @@ impl Modulus {
 
 /// p = 2^255 - 19 = -19 + 2^7 * 2^248.
 pub(crate) const P25519: Modulus = Modulus::new([-19, 0, 0, 0, 128]);
+
+/// Four little-endian 64-bit limbs as five non-negative 62-bit ones.
+const fn to_signed62(x: &[u64; 4]) -> Signed62 {
+    [
+        (x[0] & M62) as i64,
+        ((x[0] >> 62 | x[1] << 2) & M62) as i64,
+        ((x[1] >> 60 | x[2] << 4) & M62) as i64,
+        ((x[2] >> 58 | x[3] << 6) & M62) as i64,
+        (x[3] >> 56) as i64,
+    ]
+}
 
 /// The matrix of a batch, scaled by 2^62.
 struct Trans {
@@ -211,13 +236,7 @@ fn normalize(r: &mut Signed62, sign: i64, m: &Modulus) {
 /// (for those, `g` ends at `+-M`, not 0): callers pass canonical values.
 #[inline(always)]
 fn invert(x: &[u64; 4], m: &Modulus) -> [u64; 4] {
-    let mut g: Signed62 = [
-        (x[0] & M62) as i64,
-        ((x[0] >> 62 | x[1] << 2) & M62) as i64,
-        ((x[1] >> 60 | x[2] << 4) & M62) as i64,
-        ((x[2] >> 58 | x[3] << 6) & M62) as i64,
-        (x[3] >> 56) as i64,
-    ];
+    let mut g = to_signed62(x);
     let mut f = m.v;
     let mut d: Signed62 = [0; 5];
     let mut e: Signed62 = [1, 0, 0, 0, 0];
@@ -249,6 +268,17 @@ fn invert(x: &[u64; 4], m: &Modulus) -> [u64; 4] {
 /// limbs; the result is canonical.
 pub(crate) fn invert_p25519(x: &[u64; 4]) -> [u64; 4] {
     invert(x, &P25519)
+}
+
+/// `x^-1 mod M` (0 for 0) for a modulus from [`Modulus::from_limbs`] and a
+/// canonical `x < M`, both as four limbs; `None` for a placeholder
+/// modulus (not four limbs, or even). The NIST P-256 field and group
+/// order use it.
+pub(crate) fn invert_limbs(x: &[u64; 4], m: &Modulus) -> Option<[u64; 4]> {
+    if m.v[0] & 1 == 0 {
+        return None;
+    }
+    Some(invert(x, m))
 }
 
 #[cfg(test)]

@@ -30,6 +30,13 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     const R1: [u64; N] = mont_const(&one(), &Self::P);
     /// `R^2 mod P`.
     const R2: [u64; N] = mont_const(&Self::R1, &Self::P);
+    /// `R^3 mod P`: the Montgomery product by it turns `(a R)^-1` into
+    /// `a^-1 R`.
+    const R3: [u64; N] = mont_const(&Self::R2, &Self::P);
+    /// The modulus for the divstep inversion (four-limb moduli only; a
+    /// placeholder otherwise).
+    #[cfg(target_pointer_width = "64")]
+    const SAFEGCD: crate::ec::safegcd::Modulus = crate::ec::safegcd::Modulus::from_limbs(&Self::P);
 
     /// The Montgomery product of reduced limbs, reduced: the portable
     /// CIOS unless a modulus brings a kernel of its own.
@@ -268,6 +275,15 @@ impl<M: Modulus<N>, const N: usize> core::fmt::Debug for Mont<M, N> {
 }
 
 impl<M: Modulus<N>, const N: usize> Mont<M, N> {
+    /// `self^-1` (`0` for `0`) by Fermat's little theorem, `self^(p-2)`:
+    /// the modulus must be prime. Constant time (the exponent is public).
+    pub(crate) fn invert_fermat(&self) -> Self {
+        let mut e = M::P;
+        // p - 2 (p is odd and > 2: no borrow past limb 0)
+        e[0] -= 2;
+        self.pow_public(&e)
+    }
+
     /// Limbs that are already in Montgomery form and reduced.
     #[inline(always)]
     pub(crate) const fn from_limbs(l: [u64; N]) -> Self {
@@ -501,13 +517,23 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
         acc
     }
 
-    /// `self^-1` (`0` for `0`), by Fermat's little theorem: the modulus
-    /// must be prime.
+    /// `self^-1` (`0` for `0`): on 64-bit targets and four-limb moduli
+    /// (P-256's field and group order) by constant-time division steps
+    /// (`ec::safegcd`) on the Montgomery form `a R`, then a Montgomery
+    /// product by `R^3` (`(a R)^-1 R^3 / R = a^-1 R`); otherwise by
+    /// Fermat's little theorem ([`Mont::invert_fermat`]).
     fn invert(&self) -> Self {
-        let mut e = M::P;
-        // p - 2 (p is odd and > 2: no borrow past limb 0)
-        e[0] -= 2;
-        self.pow_public(&e)
+        #[cfg(target_pointer_width = "64")]
+        if N == 4 {
+            let mut x = [0u64; 4];
+            x.copy_from_slice(&self.l);
+            if let Some(y) = crate::ec::safegcd::invert_limbs(&x, &M::SAFEGCD) {
+                let mut l = [0u64; N];
+                l.copy_from_slice(&y);
+                return Self::from_limbs(M::mont_mul(&l, &M::R3));
+            }
+        }
+        self.invert_fermat()
     }
 
     /// All ones when `self == 0`.

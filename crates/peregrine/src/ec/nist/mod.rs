@@ -680,6 +680,48 @@ mod adx_tests {
             y = portable(&y, &y);
         }
         assert_eq!(x, y, "{what}: chain");
+        check_invert::<K, N>(what, &vals);
+    }
+
+    /// `invert` (divsteps for four-limb moduli on 64-bit targets) against
+    /// Fermat, and `a a^-1 = 1`, on `vals` (reduced limbs, Montgomery
+    /// form) and 300 more pseudo-random values.
+    fn check_invert<M: Modulus<N>, const N: usize>(what: &str, vals: &[[u64; N]]) {
+        use super::field::Elem;
+        let mut vals = vals.to_vec();
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            let mut l = [0u64; N];
+            for x in l.iter_mut() {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *x = s;
+            }
+            vals.push(reduce(l, &M::P));
+        }
+        for a in &vals {
+            let x = Mont::<M, N>::from_limbs(*a);
+            let i = x.invert();
+            assert_eq!(i.l, x.invert_fermat().l, "{what}: invert {a:x?}");
+            let want = if *a == [0; N] { [0; N] } else { M::R1 };
+            assert_eq!(x.mul(&i).l, want, "{what}: a a^-1 {a:x?}");
+        }
+    }
+
+    #[test]
+    fn invert_matches_fermat() {
+        let m = |v: u64| {
+            let mut l = [0u64; 4];
+            l[0] = v;
+            l
+        };
+        let mut p1 = super::c256::moduli::P::P;
+        p1[0] -= 1;
+        let mut n1 = super::c256::moduli::N::P;
+        n1[0] -= 1;
+        check_invert::<super::c256::moduli::P, 4>("P-256 p", &[m(0), m(1), m(2), p1]);
+        check_invert::<super::c256::moduli::N, 4>("P-256 n", &[m(0), m(1), m(2), n1]);
     }
 
     #[test]
