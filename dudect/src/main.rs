@@ -14,9 +14,9 @@
 //! | `cbc_unpad` | a valid PKCS#7 padding | an invalid one (last byte 0x10..0xff... varied) |
 //! | `oaep_decrypt` | RSA-2048 OAEP-SHA256 of a valid message | a random value below n (malformed) |
 //! | `rsa_private` | RSA-2048 signature with key A | the same message with key B (another private exponent) |
-//! | `x25519` | X25519 with one fixed secret scalar | with a fresh random scalar each time (same peer point); the best kernel: `ifma` (the four-way AVX-512 IFMA ladder) where the CPU has it |
+//! | `x25519` | X25519 with one fixed secret scalar | with a fresh random scalar each time (same peer point); the best kernel: `ifma512` or `ifma` (the four-way AVX-512 IFMA ladder, the same in both) where the CPU has it |
 //! | `x25519_many` | `x25519_many` of 8 pairs (the zmm lanes of `ifma512`, or `ifma`'s two ymm calls), a fixed set of eight scalars | eight fresh random scalars (same peer points) |
-//! | `ed25519_sign` | Ed25519 signature of one fixed message (one nonce) | of a random message each time (a fresh secret nonce, table scans and scalar arithmetic on it) |
+//! | `ed25519_sign` | Ed25519 signature of one fixed message (one nonce) | of a random message each time (a fresh secret nonce, table scans and scalar arithmetic on it); the best kernel: `ifma512` (the comb's halves side by side in zmm) where zmm is in force |
 //! | `ecdsa_p256_sign` | ECDSA P-256 (RFC 6979, SHA-256) of one fixed message | of a random message each time (a fresh secret nonce) |
 
 use dudect_bencher::rand::Rng;

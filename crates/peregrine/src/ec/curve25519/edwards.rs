@@ -387,8 +387,9 @@ pub(crate) fn radix16(a: &[u8; 32]) -> [i8; 64] {
 
 /// [`mul_base`] on the kernel `imp`: where it is `Ifma`, the comb's point
 /// additions and doublings run four-way parallel on AVX-512 IFMA
-/// (`many/x86_64_ifma.rs`, `mul_base4`), and the result comes back to the
-/// field `f` (the `adx` one).
+/// (`many/x86_64_ifma.rs`, `mul_base4`); where it is `Ifma512`, the
+/// comb's two halves run side by side in zmm (`mul_base8`); the result
+/// comes back to the field `f` (the `adx` one).
 #[inline(always)]
 pub(crate) fn mul_base_on<F: Field>(imp: super::Checked, f: F, a: &[u8; 32]) -> P3<F> {
     #[cfg(target_arch = "x86_64")]
