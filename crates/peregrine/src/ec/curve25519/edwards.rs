@@ -495,39 +495,93 @@ pub(crate) fn multi_mul_base_vartime<F: Field>(
 ) -> P2<F> {
     debug_assert_eq!(a.len(), pa.len());
     let an: alloc::vec::Vec<[i8; 256]> = a.iter().map(|s| slide_vartime(s, 15)).collect();
-    let bn = slide_vartime(b, 127);
-    // tables[j][k] = (2k + 1) A_j.
-    let tables: alloc::vec::Vec<[Cached<F>; 8]> = pa
-        .iter()
-        .map(|p| {
-            let p2 = p.dbl(f).to_p3(f);
-            let mut t = [p.to_cached(f, c); 8];
-            for k in 1..8 {
-                t[k] = p2.add(f, &t[k - 1]).to_p3(f).to_cached(f, c);
-            }
-            t
-        })
-        .collect();
+    let tables: alloc::vec::Vec<[Cached<F>; 8]> =
+        pa.iter().map(|p| odd_multiples(f, c, p)).collect();
+    straus_vartime(
+        f,
+        &an,
+        &tables,
+        &[(slide_vartime(b, 127), &table::BASE_ODD)],
+    )
+}
+
+/// `[a]P + [b]Q + [lo]B + [hi](2^128 B)` for public scalars below 2^253
+/// (`lo`, `hi` below 2^128 for the length to be that of `a` and `b`):
+/// single verification's check after the lattice reduction (see
+/// `ed25519`). Interleaved sliding windows as in
+/// [`multi_mul_base_vartime`], with the static tables `BASE_ODD` and
+/// `BASE_ODD_128` for the two halves of B's scalar; the doublings run
+/// from the highest nonzero digit of the four, about 128 of them.
+/// Variable time.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn quad_mul_vartime<F: Field>(
+    f: F,
+    c: &Consts<F>,
+    a: &[u8; 32],
+    p: &P3<F>,
+    b: &[u8; 32],
+    q: &P3<F>,
+    lo: &[u8; 32],
+    hi: &[u8; 32],
+) -> P2<F> {
+    let digits = [slide_vartime(a, 15), slide_vartime(b, 15)];
+    let tables = [odd_multiples(f, c, p), odd_multiples(f, c, q)];
+    straus_vartime(
+        f,
+        &digits,
+        &tables,
+        &[
+            (slide_vartime(lo, 127), &table::BASE_ODD),
+            (slide_vartime(hi, 127), &table::BASE_ODD_128),
+        ],
+    )
+}
+
+/// `[2k + 1] P` for k = 0..8, ready to add.
+#[inline(always)]
+fn odd_multiples<F: Field>(f: F, c: &Consts<F>, p: &P3<F>) -> [Cached<F>; 8] {
+    let p2 = p.dbl(f).to_p3(f);
+    let mut t = [p.to_cached(f, c); 8];
+    for k in 1..8 {
+        t[k] = p2.add(f, &t[k - 1]).to_p3(f).to_cached(f, c);
+    }
+    t
+}
+
+/// The shared Straus loop: `sum [d_j]P_j + sum [e_j]T_j` for sliding-window
+/// digits `d_j` (odd, at most 15 in absolute value) of points whose odd
+/// multiples are in `tables[j]`, and digits `e_j` (at most 127) of fixed
+/// points whose odd multiples are the static table `T_j`. Starts at the
+/// highest nonzero digit. Variable time.
+#[inline(always)]
+fn straus_vartime<F: Field>(
+    f: F,
+    an: &[[i8; 256]],
+    tables: &[[Cached<F>; 8]],
+    fixed: &[([i8; 256], &[NielsLimbs; 64])],
+) -> P2<F> {
     let mut i = 255usize;
-    while i > 0 && bn[i] == 0 && an.iter().all(|d| d[i] == 0) {
+    while i > 0 && an.iter().all(|d| d[i] == 0) && fixed.iter().all(|(d, _)| d[i] == 0) {
         i -= 1;
     }
     let mut r = P3::identity(f).to_p2();
     loop {
         let mut t = r.dbl(f);
-        for (d, tab) in an.iter().zip(&tables) {
+        for (d, tab) in an.iter().zip(tables) {
             if d[i] > 0 {
                 t = t.to_p3(f).add(f, &tab[(d[i] / 2) as usize]);
             } else if d[i] < 0 {
                 t = t.to_p3(f).sub(f, &tab[(-d[i] / 2) as usize]);
             }
         }
-        if bn[i] > 0 {
-            let q = Niels::from_limbs(f, &table::BASE_ODD[(bn[i] / 2) as usize]);
-            t = t.to_p3(f).madd(f, &q);
-        } else if bn[i] < 0 {
-            let q = Niels::from_limbs(f, &table::BASE_ODD[(-bn[i] / 2) as usize]);
-            t = t.to_p3(f).msub(f, &q);
+        for (d, tab) in fixed {
+            if d[i] > 0 {
+                let q = Niels::from_limbs(f, &tab[(d[i] / 2) as usize]);
+                t = t.to_p3(f).madd(f, &q);
+            } else if d[i] < 0 {
+                let q = Niels::from_limbs(f, &tab[(-d[i] / 2) as usize]);
+                t = t.to_p3(f).msub(f, &q);
+            }
         }
         r = t.to_p2(f);
         if i == 0 {
@@ -539,11 +593,16 @@ pub(crate) fn multi_mul_base_vartime<F: Field>(
 }
 
 impl<F: Field> P2<F> {
+    /// Whether `self` is the neutral element (0 : Z : Z). Variable time.
+    pub fn is_identity_vartime(&self, f: F) -> bool {
+        f.is_zero(&self.x) != 0 && f.ct_eq(&self.y, &self.z) != 0
+    }
+
     /// Whether `[8] self` is the neutral element (0 : Z : Z): the
     /// cofactored check of batch verification. Variable time.
     #[cfg_attr(not(feature = "getrandom"), allow(dead_code))] // batch verification only
     pub fn is_small_order_vartime(&self, f: F) -> bool {
         let p = self.dbl(f).to_p2(f).dbl(f).to_p2(f).dbl(f).to_p2(f);
-        f.is_zero(&p.x) != 0 && f.ct_eq(&p.y, &p.z) != 0
+        p.is_identity_vartime(f)
     }
 }
