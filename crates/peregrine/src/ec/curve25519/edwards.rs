@@ -508,7 +508,7 @@ pub(crate) fn double_mul_base_vartime<F: Field>(
 }
 
 /// `sum [a_i]A_i + [b]B` for public scalars and points (B the base point),
-/// by interleaved sliding windows (Straus): odd multiples up to 15 A_i
+/// by interleaved width-w NAFs (Straus): odd multiples up to 15 A_i
 /// computed here, of B up to 127 B from the static table; one shared
 /// chain of doublings. Variable time.
 pub(crate) fn multi_mul_base_vartime<F: Field>(
@@ -528,7 +528,7 @@ pub(crate) fn multi_mul_base_vartime<F: Field>(
 /// `[a]P + [b]Q + [lo]B + [hi](2^128 B)` for public scalars below 2^253
 /// (`lo`, `hi` below 2^128 for the length to be that of `a` and `b`):
 /// single verification's check after the lattice reduction (see
-/// `ed25519`). Interleaved sliding windows as in
+/// `ed25519`). Interleaved width-w NAFs as in
 /// [`multi_mul_base_vartime`], with the static tables `BASE_ODD` and
 /// `BASE_ODD_128` for the two halves of B's scalar; the doublings run
 /// from the highest nonzero digit of the four, about 128 of them.
@@ -568,7 +568,7 @@ fn odd_multiples<F: Field>(f: F, c: &Consts<F>, p: &P3<F>) -> [Cached<F>; 8] {
     t
 }
 
-/// The shared Straus loop: `sum [d_j]P_j + sum [e_j]T_j` for sliding-window
+/// The shared Straus loop: `sum [d_j]P_j + sum [e_j]T_j` for NAF
 /// digits `d_j` (odd, at most 15 in absolute value) of points whose odd
 /// multiples are in `tables[j]`, and digits `e_j` (at most 127) of fixed
 /// points whose odd multiples are the static table `T_j`. Starts at the
