@@ -12,9 +12,10 @@
 //! carrying the cofactor `t` of `k` in every remainder (`r ≡ t k mod
 //! 8ℓ`), stopped at the first remainder below 2^128; the vector returned
 //! is the shortest one with an odd `t` among that remainder's neighbours
-//! in the sequence. Quotients are estimated from the leading 64 bits of
-//! the divisor. Variable time: `k` is public (a hash of the signature, the
-//! key and the message).
+//! in the sequence. While the remainders are long, runs of quotients come
+//! from Lehmer's method on their leading 63 bits; the rest are estimated
+//! from the divisor's leading 32 bits. Variable time: `k` is public (a
+//! hash of the signature, the key and the message).
 
 use super::scalar::L;
 
@@ -118,7 +119,7 @@ fn shl(a: &U256, n: u32) -> U256 {
 }
 
 /// Bits `n .. n + 128` of `a`, for `n < 256`.
-#[inline]
+#[cfg(test)]
 fn bits128(a: &U256, n: u32) -> u128 {
     let (w, b) = ((n / 64) as usize, n % 64);
     let limb = |i: usize| if i < 4 { a[i] } else { 0 };
@@ -130,14 +131,29 @@ fn bits128(a: &U256, n: u32) -> u128 {
     }
 }
 
+/// The 64 bits of `a` from bit `n` (`n < 256`).
+#[inline]
+fn bits64(a: &U256, n: u32) -> u64 {
+    let (w, b) = ((n / 64) as usize, n % 64);
+    if b == 0 || w == 3 {
+        a[w] >> b
+    } else {
+        (a[w] >> b) | (a[w + 1] << (64 - b))
+    }
+}
+
 /// One Euclidean division with the cofactors: `(a mod b, ta + (a div b)
 /// tb)` for `b > 0`, the callers guaranteeing that the cofactor fits in
 /// 256 bits (it is at most 8ℓ in the Euclidean sequence of `(8ℓ, k)`).
-/// The quotient is found in parts of fewer than 63 bits, each estimated
-/// from the leading 64 bits of the (shifted) divisor and never too large.
+/// The quotient is found in parts below 2^32, each estimated (by a 64-bit
+/// division) from the leading 32 bits of the divisor and never too large.
 fn div_step_vartime(mut a: U256, mut ta: U256, b: &U256, tb: &U256) -> (U256, U256) {
     let lb = bitlen(b);
     debug_assert!(lb > 0);
+    // b >> sh has at most 32 bits, and b < (bt + 1) 2^sh (or b = bt when
+    // sh = 0): bt bounds b / 2^sh from above.
+    let sh = lb.saturating_sub(32);
+    let bt = bits64(b, sh) + u64::from(sh > 0);
     while !lt(&a, b) {
         let la = bitlen(&a);
         if la <= lb + 1 {
@@ -146,20 +162,61 @@ fn div_step_vartime(mut a: U256, mut ta: U256, b: &U256, tb: &U256) -> (U256, U2
             ta = add(&ta, tb);
             continue;
         }
-        // A part q 2^e of the quotient with q < 2^63: divide by b 2^e,
-        // which has la - 62 bits or more.
-        let e = (la - lb).saturating_sub(62);
-        let bs = shl(b, e);
-        let sh = (lb + e).saturating_sub(64);
-        // a >> sh has at most 126 bits; bs >> sh has 64 (or bs is exact).
-        let at = bits128(&a, sh);
-        let bt = bits128(&bs, sh);
-        // bs < (bt + 1) 2^sh when sh > 0, so at / (bt + 1) <= a / bs.
-        let q = (at / (bt + u128::from(sh > 0))).max(1) as u64;
-        a = sub(&a, &mul_u64(&bs, q));
-        ta = add(&ta, &mul_u64(&shl(tb, e), q));
+        // A part q 2^e of the quotient: a >> (sh + e) has at most 63 bits,
+        // and at / bt <= a / (b 2^e).
+        let e = (la - lb).saturating_sub(31);
+        let at = bits64(&a, sh + e);
+        let q = (at / bt).max(1);
+        if e == 0 {
+            a = sub(&a, &mul_u64(b, q));
+            ta = add(&ta, &mul_u64(tb, q));
+        } else {
+            a = sub(&a, &mul_u64(&shl(b, e), q));
+            ta = add(&ta, &mul_u64(&shl(tb, e), q));
+        }
     }
     (a, ta)
+}
+
+/// Lehmer's step (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L) on the leading
+/// 63 bits of `a >= b`, for `a` of 192 bits or more: the matrix `(A, B; C,
+/// D)` taking `(a, b)` to the pair of remainders `s` steps further in the
+/// Euclidean sequence, and `s >= 1`; each quotient is taken only when both
+/// ends of the interval the leading bits allow agree on it, and only while
+/// the new remainder is certainly above 2^(bitlen(a) - 63) >= 2^129.
+/// `None` when no step is certain. Variable time.
+fn lehmer_vartime(a: &U256, b: &U256) -> Option<([i64; 4], u32)> {
+    let h = bitlen(a) - 63;
+    // a = 2^h (ah + x), b = 2^h (bh + y), 0 <= x, y < 1; after the steps,
+    // the pair is (A a + B b, C a + D b) = 2^h (ah' + A x + B y, ...), and
+    // A x + B y lies strictly between A and B (one is >= 0, the other <=).
+    let (mut ah, mut bh) = (i128::from(bits64(a, h)), i128::from(bits64(b, h)));
+    let (mut ma, mut mb, mut mc, mut md) = (1i128, 0i128, 0i128, 1i128);
+    let mut steps = 0;
+    // The four bounds are below 2^64 (the pair only shrinks): u64 division.
+    let u = |x: i128| u64::try_from(x).ok();
+    while let (Some(n1), Some(d1), Some(n2), Some(d2)) =
+        (u(ah + ma), u(bh + mc), u(ah + mb), u(bh + md))
+    {
+        if d1 == 0 || d2 == 0 {
+            break;
+        }
+        let q = n1 / d1;
+        if q != n2 / d2 {
+            break;
+        }
+        let q = i128::from(q);
+        (ma, mc) = (mc, ma - q * mc);
+        (mb, md) = (md, mb - q * md);
+        (ah, bh) = (bh, ah - q * bh);
+        steps += 1;
+    }
+    if steps == 0 {
+        return None;
+    }
+    // |A|, |B|, |C|, |D| <= 2^63 (they are bounded by ah <= 2^63).
+    let m = [ma, mb, mc, md].map(|x| x as i64);
+    Some((m, steps))
 }
 
 /// A vector `(r, ±t)` of the lattice `{(x, y) : x ≡ y k mod 8ℓ}`.
@@ -196,6 +253,32 @@ pub(crate) fn reduce_vartime(k: &[u8; 32]) -> Option<Reduced> {
         return None;
     }
     while bitlen(&cur.r) > 128 {
+        if bitlen(&prev.r) >= 192
+            && let Some((m, steps)) = lehmer_vartime(&prev.r, &cur.r)
+        {
+            // Both new remainders are above 2^129: no stopping point was
+            // skipped. |t'| = |A| |t| + |B| |t_cur| (the products have
+            // one sign: A, B alternate in sign as the t's do).
+            let row = |x: i64, y: i64| {
+                let (xa, ya) = (x.unsigned_abs(), y.unsigned_abs());
+                let (px, py) = (mul_u64(&prev.r, xa), mul_u64(&cur.r, ya));
+                // x >= 0 >= y or x <= 0 <= y: which, by y's sign (y is
+                // never 0 after a step).
+                let r = if y <= 0 { sub(&px, &py) } else { sub(&py, &px) };
+                let t = add(&mul_u64(&prev.t, xa), &mul_u64(&cur.t, ya));
+                (r, t)
+            };
+            let (ra, ta) = row(m[0], m[1]);
+            let (rb, tb) = row(m[2], m[3]);
+            let neg = if steps % 2 == 0 { prev.neg } else { cur.neg };
+            prev = Vector { r: ra, t: ta, neg };
+            cur = Vector {
+                r: rb,
+                t: tb,
+                neg: !neg,
+            };
+            continue;
+        }
         let (r, t) = div_step_vartime(prev.r, prev.t, &cur.r, &cur.t);
         let next = Vector {
             r,
@@ -325,6 +408,7 @@ mod tests {
             let q = next();
             assert_eq!(big(&mul_u64(&a, q)), mask(big(&a) * q));
             assert_eq!(bitlen(&a), big(&a).bits() as u32);
+            assert_eq!(bits64(&a, n), bits128(&a, n) as u64);
         }
     }
 
