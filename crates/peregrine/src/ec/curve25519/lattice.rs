@@ -183,7 +183,7 @@ fn div_step_vartime(mut a: U256, mut ta: U256, b: &U256, tb: &U256) -> (U256, U2
 /// D)` taking `(a, b)` to the pair of remainders `s` steps further in the
 /// Euclidean sequence, and `s >= 1`; each quotient is taken only when both
 /// ends of the interval the leading bits allow agree on it, and only while
-/// the new remainder is certainly above 2^(bitlen(a) - 63) >= 2^129.
+/// the new remainder is certainly at least 2^(bitlen(a) - 63) >= 2^129.
 /// `None` when no step is certain. Variable time.
 fn lehmer_vartime(a: &U256, b: &U256) -> Option<([i64; 4], u32)> {
     let h = bitlen(a) - 63;
@@ -194,6 +194,8 @@ fn lehmer_vartime(a: &U256, b: &U256) -> Option<([i64; 4], u32)> {
     let (mut ma, mut mb, mut mc, mut md) = (1i128, 0i128, 0i128, 1i128);
     let mut steps = 0;
     // The four bounds are below 2^64 (the pair only shrinks): u64 division.
+    // A step is kept only if the new b is still certainly >= 2^h, i.e. bh
+    // + min(C, D) >= 1 after it.
     let u = |x: i128| u64::try_from(x).ok();
     while let (Some(n1), Some(d1), Some(n2), Some(d2)) =
         (u(ah + ma), u(bh + mc), u(ah + mb), u(bh + md))
@@ -206,17 +208,24 @@ fn lehmer_vartime(a: &U256, b: &U256) -> Option<([i64; 4], u32)> {
             break;
         }
         let q = i128::from(q);
-        (ma, mc) = (mc, ma - q * mc);
-        (mb, md) = (md, mb - q * md);
-        (ah, bh) = (bh, ah - q * bh);
+        let (nc, nd, nb) = (ma - q * mc, mb - q * md, ah - q * bh);
+        if nb + nc.min(nd) < 1 {
+            break;
+        }
+        (ma, mb, mc, md) = (mc, md, nc, nd);
+        (ah, bh) = (bh, nb);
         steps += 1;
     }
     if steps == 0 {
         return None;
     }
-    // |A|, |B|, |C|, |D| <= 2^63 (they are bounded by ah <= 2^63).
-    let m = [ma, mb, mc, md].map(|x| x as i64);
-    Some((m, steps))
+    // |A|, |B|, |C|, |D| < 2^63 (they are bounded by ah); checked all the
+    // same, the round given up rather than a product truncated.
+    let m = [ma, mb, mc, md];
+    if m.iter().any(|x| x.unsigned_abs() >= 1 << 63) {
+        return None;
+    }
+    Some((m.map(|x| x as i64), steps))
 }
 
 /// A vector `(r, ±t)` of the lattice `{(x, y) : x ≡ y k mod 8ℓ}`.
@@ -256,7 +265,7 @@ pub(crate) fn reduce_vartime(k: &[u8; 32]) -> Option<Reduced> {
         if bitlen(&prev.r) >= 192
             && let Some((m, steps)) = lehmer_vartime(&prev.r, &cur.r)
         {
-            // Both new remainders are above 2^129: no stopping point was
+            // Both new remainders are at least 2^129: no stopping point was
             // skipped. |t'| = |A| |t| + |B| |t_cur| (the products have
             // one sign: A, B alternate in sign as the t's do).
             let row = |x: i64, y: i64| {
@@ -482,5 +491,52 @@ mod tests {
             .sum::<u32>()
             / 5000;
         assert!((127..=129).contains(&mean), "mean {mean}");
+    }
+
+    /// Each Lehmer round lands on the pair of remainders `steps` further in
+    /// the plain Euclidean sequence, at least 2^(bitlen(a) - 63).
+    #[test]
+    fn lehmer_rounds_follow_euclid() {
+        let mut seed = 0xd1b5_4a32_d192_ed03u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut rounds = 0;
+        for it in 0..3000 {
+            let mut a: U256 = core::array::from_fn(|_| next());
+            a[3] >>= it % 64;
+            let mut b: U256 = core::array::from_fn(|_| next());
+            b[3] >>= (it % 64 + (it / 64) % 8).min(63);
+            if it % 5 == 0 {
+                // Close to a: a quotient of 1, then a large one.
+                b = sub(&a, &[next() >> 8, next(), 0, 0]);
+            }
+            if lt(&a, &b) {
+                core::mem::swap(&mut a, &mut b);
+            }
+            if bitlen(&a) < 192 || b == [0; 4] {
+                continue;
+            }
+            let Some((m, steps)) = lehmer_vartime(&a, &b) else {
+                continue;
+            };
+            rounds += 1;
+            let (mut x, mut y) = (BigInt::from(big(&a)), BigInt::from(big(&b)));
+            for _ in 0..steps {
+                let q = &x / &y;
+                let r = &x - q * &y;
+                x = y;
+                y = r;
+            }
+            let (ab, bb) = (BigInt::from(big(&a)), BigInt::from(big(&b)));
+            let m: [BigInt; 4] = m.map(BigInt::from);
+            assert_eq!(&m[0] * &ab + &m[1] * &bb, x, "it {it}");
+            assert_eq!(&m[2] * &ab + &m[3] * &bb, y, "it {it}");
+            assert!(y >= BigInt::from(1u8) << (bitlen(&a) - 63), "it {it}");
+        }
+        assert!(rounds > 1000, "{rounds}");
     }
 }
