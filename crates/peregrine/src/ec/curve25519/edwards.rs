@@ -441,41 +441,66 @@ pub(crate) fn mul_base<F: Field>(f: F, a: &[u8; 32]) -> P3<F> {
     h
 }
 
-/// Sliding-window signed digits of a 256-bit scalar (ref10's `slide`):
-/// odd digits of absolute value at most `bound` (15 or 127), most of them
-/// zero. Variable time: public scalars only.
-pub(crate) fn slide_vartime(a: &[u8; 32], bound: i32) -> [i8; 256] {
-    let mut r = [0i8; 256];
-    for (i, x) in r.iter_mut().enumerate() {
-        *x = (1 & (a[i >> 3] >> (i & 7))) as i8;
+/// The width-`w` NAF of a scalar below 2^253: signed digits, each zero
+/// or odd with absolute value below 2^(w-1) (15 for w = 5, 127 for w =
+/// 8), any nonzero digit followed by at least w - 1 zeros, so that `a =
+/// sum d_i 2^i`. Skips runs of zeros a word at a time. Variable time:
+/// public scalars only.
+pub(crate) fn wnaf_vartime(a: &[u8; 32], w: u32) -> [i8; 256] {
+    debug_assert!((2..=8).contains(&w) && a[31] < 0x20);
+    let mut x = [0u64; 5];
+    for (i, c) in a.chunks_exact(8).enumerate() {
+        x[i] = u64::from_le_bytes(c.try_into().unwrap_or_default());
     }
-    for i in 0..256 {
-        if r[i] == 0 {
+    // The 64 bits of x from bit i (i < 256).
+    let bits = |x: &[u64; 5], i: usize| {
+        let (q, r) = (i / 64, i % 64);
+        if r == 0 {
+            x[q]
+        } else {
+            (x[q] >> r) | (x[q + 1] << (64 - r))
+        }
+    };
+    let mut r = [0i8; 256];
+    let mut i = 0usize;
+    while i < 256 {
+        let word = bits(&x, i);
+        if word == 0 {
+            i += 64;
             continue;
         }
-        let mut b = 1;
-        while b <= 8 && i + b < 256 {
-            if r[i + b] != 0 {
-                let rb = (r[i + b] as i32) << b;
-                let ri = r[i] as i32;
-                if ri + rb <= bound {
-                    r[i] = (ri + rb) as i8;
-                    r[i + b] = 0;
-                } else if ri - rb >= -bound {
-                    r[i] = (ri - rb) as i8;
-                    for x in r.iter_mut().skip(i + b) {
-                        if *x == 0 {
-                            *x = 1;
-                            break;
-                        }
-                        *x = 0;
-                    }
-                } else {
-                    break;
-                }
-            }
-            b += 1;
+        i += word.trailing_zeros() as usize;
+        if i >= 256 {
+            break;
         }
+        let win = (bits(&x, i) & ((1 << w) - 1)) as i32;
+        let d = if win >= 1 << (w - 1) {
+            win - (1 << w)
+        } else {
+            win
+        };
+        r[i] = d as i8;
+        // x -= d 2^i: clear the window's bits, and carry 2^(i + w) for a
+        // negative digit (x - win 2^i + 2^w 2^i).
+        let (q, s) = (i / 64, i % 64);
+        let clear = (1u128 << w) - 1;
+        let m = clear << s;
+        x[q] &= !(m as u64);
+        if q + 1 < 5 {
+            x[q + 1] &= !((m >> 64) as u64);
+        }
+        if d < 0 {
+            let j = i + w as usize;
+            let mut k = j / 64;
+            let mut add = 1u64 << (j % 64);
+            while k < 5 && add != 0 {
+                let (v, c) = x[k].overflowing_add(add);
+                x[k] = v;
+                add = c as u64;
+                k += 1;
+            }
+        }
+        i += w as usize;
     }
     r
 }
@@ -493,7 +518,7 @@ pub(crate) fn double_mul_base_vartime<F: Field>(
 }
 
 /// `sum [a_i]A_i + [b]B` for public scalars and points (B the base point),
-/// by interleaved sliding windows (Straus): odd multiples up to 15 A_i
+/// by interleaved width-w NAFs (Straus): odd multiples up to 15 A_i
 /// computed here, of B up to 127 B from the static table; one shared
 /// chain of doublings. Variable time.
 pub(crate) fn multi_mul_base_vartime<F: Field>(
@@ -504,40 +529,89 @@ pub(crate) fn multi_mul_base_vartime<F: Field>(
     b: &[u8; 32],
 ) -> P2<F> {
     debug_assert_eq!(a.len(), pa.len());
-    let an: alloc::vec::Vec<[i8; 256]> = a.iter().map(|s| slide_vartime(s, 15)).collect();
-    let bn = slide_vartime(b, 127);
-    // tables[j][k] = (2k + 1) A_j.
-    let tables: alloc::vec::Vec<[Cached<F>; 8]> = pa
-        .iter()
-        .map(|p| {
-            let p2 = p.dbl(f).to_p3(f);
-            let mut t = [p.to_cached(f, c); 8];
-            for k in 1..8 {
-                t[k] = p2.add(f, &t[k - 1]).to_p3(f).to_cached(f, c);
-            }
-            t
-        })
-        .collect();
+    let an: alloc::vec::Vec<[i8; 256]> = a.iter().map(|s| wnaf_vartime(s, 5)).collect();
+    let tables: alloc::vec::Vec<[Cached<F>; 8]> =
+        pa.iter().map(|p| odd_multiples(f, c, p)).collect();
+    straus_vartime(f, &an, &tables, &[(wnaf_vartime(b, 8), &table::BASE_ODD)])
+}
+
+/// `[a]P + [b]Q + [lo]B + [hi](2^128 B)` for public scalars below 2^253
+/// (`lo`, `hi` below 2^128 for the length to be that of `a` and `b`):
+/// single verification's check after the lattice reduction (see
+/// `ed25519`). Interleaved width-w NAFs as in
+/// [`multi_mul_base_vartime`], with the static tables `BASE_ODD` and
+/// `BASE_ODD_128` for the two halves of B's scalar; the doublings run
+/// from the highest nonzero digit of the four, about 128 of them.
+/// Variable time.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn quad_mul_vartime<F: Field>(
+    f: F,
+    c: &Consts<F>,
+    a: &[u8; 32],
+    p: &P3<F>,
+    b: &[u8; 32],
+    q: &P3<F>,
+    lo: &[u8; 32],
+    hi: &[u8; 32],
+) -> P2<F> {
+    let digits = [wnaf_vartime(a, 5), wnaf_vartime(b, 5)];
+    let tables = [odd_multiples(f, c, p), odd_multiples(f, c, q)];
+    straus_vartime(
+        f,
+        &digits,
+        &tables,
+        &[
+            (wnaf_vartime(lo, 8), &table::BASE_ODD),
+            (wnaf_vartime(hi, 8), &table::BASE_ODD_128),
+        ],
+    )
+}
+
+/// `[2k + 1] P` for k = 0..8, ready to add.
+#[inline(always)]
+fn odd_multiples<F: Field>(f: F, c: &Consts<F>, p: &P3<F>) -> [Cached<F>; 8] {
+    let p2 = p.dbl(f).to_p3(f);
+    let mut t = [p.to_cached(f, c); 8];
+    for k in 1..8 {
+        t[k] = p2.add(f, &t[k - 1]).to_p3(f).to_cached(f, c);
+    }
+    t
+}
+
+/// The shared Straus loop: `sum [d_j]P_j + sum [e_j]T_j` for NAF
+/// digits `d_j` (odd, at most 15 in absolute value) of points whose odd
+/// multiples are in `tables[j]`, and digits `e_j` (at most 127) of fixed
+/// points whose odd multiples are the static table `T_j`. Starts at the
+/// highest nonzero digit. Variable time.
+#[inline(always)]
+fn straus_vartime<F: Field>(
+    f: F,
+    an: &[[i8; 256]],
+    tables: &[[Cached<F>; 8]],
+    fixed: &[([i8; 256], &[NielsLimbs; 64])],
+) -> P2<F> {
     let mut i = 255usize;
-    while i > 0 && bn[i] == 0 && an.iter().all(|d| d[i] == 0) {
+    while i > 0 && an.iter().all(|d| d[i] == 0) && fixed.iter().all(|(d, _)| d[i] == 0) {
         i -= 1;
     }
     let mut r = P3::identity(f).to_p2();
     loop {
         let mut t = r.dbl(f);
-        for (d, tab) in an.iter().zip(&tables) {
+        for (d, tab) in an.iter().zip(tables) {
             if d[i] > 0 {
                 t = t.to_p3(f).add(f, &tab[(d[i] / 2) as usize]);
             } else if d[i] < 0 {
                 t = t.to_p3(f).sub(f, &tab[(-d[i] / 2) as usize]);
             }
         }
-        if bn[i] > 0 {
-            let q = Niels::from_limbs(f, &table::BASE_ODD[(bn[i] / 2) as usize]);
-            t = t.to_p3(f).madd(f, &q);
-        } else if bn[i] < 0 {
-            let q = Niels::from_limbs(f, &table::BASE_ODD[(-bn[i] / 2) as usize]);
-            t = t.to_p3(f).msub(f, &q);
+        for (d, tab) in fixed {
+            if d[i] > 0 {
+                let q = Niels::from_limbs(f, &tab[(d[i] / 2) as usize]);
+                t = t.to_p3(f).madd(f, &q);
+            } else if d[i] < 0 {
+                let q = Niels::from_limbs(f, &tab[(-d[i] / 2) as usize]);
+                t = t.to_p3(f).msub(f, &q);
+            }
         }
         r = t.to_p2(f);
         if i == 0 {
@@ -549,11 +623,68 @@ pub(crate) fn multi_mul_base_vartime<F: Field>(
 }
 
 impl<F: Field> P2<F> {
+    /// Whether `self` is the neutral element (0 : Z : Z). Variable time.
+    pub fn is_identity_vartime(&self, f: F) -> bool {
+        f.is_zero(&self.x) != 0 && f.ct_eq(&self.y, &self.z) != 0
+    }
+
     /// Whether `[8] self` is the neutral element (0 : Z : Z): the
     /// cofactored check of batch verification. Variable time.
     #[cfg_attr(not(feature = "getrandom"), allow(dead_code))] // batch verification only
     pub fn is_small_order_vartime(&self, f: F) -> bool {
         let p = self.dbl(f).to_p2(f).dbl(f).to_p2(f).dbl(f).to_p2(f);
-        f.is_zero(&p.x) != 0 && f.ct_eq(&p.y, &p.z) != 0
+        p.is_identity_vartime(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    #[test]
+    fn wnaf_digits_sum_to_the_scalar() {
+        let mut seed = 0x5851_f42d_4c95_7f2du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for it in 0..3000usize {
+            let mut a = [0u8; 32];
+            for c in a.chunks_exact_mut(8) {
+                c.copy_from_slice(&next().to_le_bytes());
+            }
+            // Every length up to 253 bits, and runs of ones (carries).
+            let len = it % 254;
+            for (j, b) in a.iter_mut().enumerate() {
+                if it % 3 == 0 {
+                    *b = 0xff;
+                }
+                let keep = len.saturating_sub(8 * j).min(8);
+                *b &= ((1u16 << keep) - 1) as u8;
+            }
+            for (w, bound) in [(5, 15), (8, 127), (4, 7)] {
+                let d = wnaf_vartime(&a, w);
+                let mut sum = BigInt::from(0);
+                let mut last: Option<usize> = None;
+                for (i, &x) in d.iter().enumerate() {
+                    if x != 0 {
+                        assert!(x % 2 != 0 && i32::from(x).abs() <= bound, "digit {x}");
+                        if let Some(l) = last {
+                            assert!(i - l >= w as usize, "gap");
+                        }
+                        last = Some(i);
+                        sum += BigInt::from(x) << i;
+                    }
+                }
+                assert_eq!(
+                    sum,
+                    BigInt::from_bytes_le(num_bigint::Sign::Plus, &a),
+                    "w {w} it {it}"
+                );
+            }
+        }
     }
 }

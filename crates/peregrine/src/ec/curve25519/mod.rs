@@ -24,6 +24,7 @@ pub mod ed25519;
 pub(crate) mod edwards;
 pub(crate) mod field;
 pub mod keys;
+mod lattice;
 pub mod many;
 pub(crate) mod scalar;
 mod table;

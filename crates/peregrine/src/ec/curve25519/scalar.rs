@@ -168,7 +168,6 @@ pub(crate) fn mul_add(k: &[u8; 32], a: &[u8; 32], r: &[u8; 32]) -> [u8; 32] {
 }
 
 /// `ℓ - a mod ℓ` for `a < ℓ`.
-#[cfg_attr(not(feature = "getrandom"), allow(dead_code))] // batch verification only
 pub(crate) fn neg(a: &[u8; 32]) -> [u8; 32] {
     let (d, _) = sub_raw(&L, &limbs(a));
     // ℓ - 0 = ℓ reduces to 0.

@@ -1709,6 +1709,332 @@ pub(crate) static BASE_ODD: [NielsLimbs; 64] = [
         [0xa3d6491c21d364c9, 0x45da3bac65224a25, 0x56f511d9c0071c97, 0x7054899c44b5f3cf],
     ],
 ];
+
+/// Entry k: (2k + 1) 2^128 B (the high half of the base point's scalar
+/// in single verification, `edwards::quad_mul_vartime`).
+#[rustfmt::skip]
+pub(crate) static BASE_ODD_128: [NielsLimbs; 64] = [
+    [
+        [0x583b04bfacad8ea2, 0x29b743e8148be884, 0x2b1e583b0810c5db, 0x2b5449e58eb3bbaa],
+        [0x5f3a7562eb3dbe47, 0xf7ea38548ebda0b8, 0x00c3e53145747299, 0x1304e9e71627d551],
+        [0x789814d26adc9cfe, 0x3c1bab3f8b48dd0b, 0xda0fe1fff979c60a, 0x4468de2d7c2dd693],
+    ],
+    [
+        [0x4b5a64bf710ecdf6, 0xb14ce538462c293c, 0x3643d056d50b3ab9, 0x6af93724185b4870],
+        [0xe90ecfab8de73e68, 0x54036f9f377e76a5, 0xf0495b0bbe015982, 0x577629c4a7f41e36],
+        [0x3220024509c6a888, 0xd2e036134b558973, 0x83e236233c33289f, 0x701f25bb0caec18f],
+    ],
+    [
+        [0x8dee9bd55db1beee, 0xc9c3ab370a723fb9, 0x44a8f1bf1c68d791, 0x366d44191cfd3cde],
+        [0xfbbad48ffb5720ad, 0xee81916bdbf90d0e, 0xd4813152635543bf, 0x221104eb3f337bd8],
+        [0x9e3c1743f2bc8c14, 0x2eda26fcb5856c3b, 0xccb82f0e68a7fb97, 0x4167a4e6bc593244],
+    ],
+    [
+        [0xdb90e28949770eb8, 0x98fbcc2aacf440a3, 0x21354ffeded7879b, 0x1f6a3e54f26906b6],
+        [0xb4af6cd05b9c619b, 0x2ddfc9f4b2a58480, 0x3d4fa502ebe94dc4, 0x08fc3a4c677d5f34],
+        [0x60a4c199d30734ea, 0x40c085b631165cd6, 0xe2333e23f7598295, 0x4f2fad0116b900d1],
+    ],
+    [
+        [0x47c27ef70e37c8cb, 0xc972aa11b971fa79, 0x67da92c7870bd336, 0x3bc6a10aa583b073],
+        [0xafcbc5db45dc2c78, 0x2d66ab42806e07a3, 0x2a520c99411d105e, 0x3fd86de2aebd0a00],
+        [0x02343d82f773aecb, 0xcc30c4661fa8c695, 0x5bce16df21a65a0c, 0x5326ccb69408342c],
+    ],
+    [
+        [0xc227f192a0d2da41, 0xf65a5d746ed81d6e, 0xb0d4e4ecc1c7b08d, 0x4d4ec054daefe339],
+        [0x9f521df92dcc5416, 0xbb1ad727e13e83da, 0x5b146093d21d62c4, 0x336d296b4cdca8fd],
+        [0xc4d6fc516536cb46, 0x176f722358d0fb2c, 0xe4f2bc4f8317bc29, 0x15e397726486fcb8],
+    ],
+    [
+        [0x914d3e4ea7c67900, 0xad1f81931add3b95, 0xc46ad91bfc4e0fab, 0x22751f67f4f51f2a],
+        [0x964ab749181b45c7, 0xe5e24f183103a2ce, 0x2a75a7b63321404c, 0x306cf6d5c4b1bf10],
+        [0xac3366fa22060ed4, 0x6602d9eb416be258, 0xd802d0d1cf524dee, 0x71bd6e5254388c2f],
+    ],
+    [
+        [0x847832923fa62600, 0x5f65a79925947f83, 0xb340d20b7f4803d4, 0x63585a3c041f3ddc],
+        [0x0a788e93d9457638, 0xd8bbb343ae9689d8, 0x6841d34023ee4103, 0x0ff6d3f433920dba],
+        [0x4f234ee871911c90, 0x1adc7a18cd4173f0, 0x84cd1f0e6306af3f, 0x311875e37124b98d],
+    ],
+    [
+        [0x1f0ff2e698108bc3, 0x22a727d034e91806, 0x65b16f3222f7ca75, 0x01507bdbfd15d7e3],
+        [0xaee3902ba576c31e, 0x586f1f732c223c29, 0x6e2ebed0d51d9cfa, 0x4e66ac10fd10d434],
+        [0x30396ee64bc41599, 0xc5c89650056c7211, 0x1af03fdddfc3912b, 0x438f9bd6192b4384],
+    ],
+    [
+        [0xec32585daccd272f, 0x47c997043d288b4a, 0x2669bd01916706a8, 0x015c0ef329180b10],
+        [0x36705a0bcbe14a0d, 0xa9d80ff55fc6da31, 0x70986aded7befdd0, 0x4145064c98da4660],
+        [0x2590a888b7d09367, 0xa42ad90b5f6942c4, 0x0380e0b822edcb81, 0x56e25ac10737b7ad],
+    ],
+    [
+        [0xb001d2b8026b8590, 0x7c3ce44e7b1d5227, 0xd8255fac7d6b6d17, 0x632c55dd101c8aee],
+        [0x697f1580342a6fe1, 0x7e1d0a24e1e42ce2, 0xcbab5b83e44712c8, 0x2c8a5e973ef7db69],
+        [0x44d6c193876345c2, 0x8f33ef671c578165, 0x0b696b37e6927466, 0x3a5a6262b1a1a049],
+    ],
+    [
+        [0x07d19c42facd1780, 0xd53edc5e6175fcd6, 0x58338386d8a9f16d, 0x15f8ae4ed49e8a43],
+        [0xafedfca0b051ef04, 0xb4b8a15618988d25, 0xb7bf3ce271119608, 0x19a524af38331057],
+        [0x03cd27cce400e185, 0x355b17c3c31f1526, 0xae95a31dc31acae0, 0x36673a998c9ac031],
+    ],
+    [
+        [0x35889ca34e10ecfb, 0x4d8224d8cd7d6b38, 0x80c7445283551df6, 0x1ce5a759e08b7941],
+        [0x0c8f10d0b964a572, 0xa2f5e735ea75c560, 0xf2343fe774c3ab46, 0x444d4a2c22c35bab],
+        [0x14966e793cb6768e, 0x4ae9d01453b4d601, 0x69ca76509a1b8338, 0x7fb66e8309c4c9cc],
+    ],
+    [
+        [0x14fbc8b356ff458d, 0x3983875974599dcd, 0xa70889c566fae3c1, 0x7f3ef8f7b5560686],
+        [0xa295ce99fd251dd3, 0xd876a8a9116dbf04, 0x6c24a3b2158420e5, 0x322e6c8b12009e52],
+        [0x14fb4cc4aa042df9, 0x982698948ce88a99, 0x056aaa94a63f551c, 0x77e06912f5320223],
+    ],
+    [
+        [0x7d413f9b22c65837, 0xebc1c53c88e92cf0, 0xa05826a4c560fc71, 0x3585c71403cffd3b],
+        [0x26b572e5e0d95853, 0xc98bc3c327b91133, 0x80706d13a77ac1a9, 0x22d879bddc127787],
+        [0x192e81d236a6a6cd, 0x6a54f16db7ea4b50, 0xfbd8143e291e0a59, 0x3d574f25add603be],
+    ],
+    [
+        [0xabbe256ee47de376, 0x4a316ef96a8436e2, 0x79cc73fa9f1a6937, 0x244dc732037d6624],
+        [0xbc39f82bcff9065b, 0xe4e795317f9c4984, 0xb45237274660f9c9, 0x03843b767d26fe45],
+        [0xa9ae73abe9cb5a6a, 0xa070367ff88367c6, 0x527264da59a832e7, 0x440796ea389115f1],
+    ],
+    [
+        [0x5939bc3cb162a2bb, 0x46c99aa45e8b97cc, 0xa51e5a0df17cbef6, 0x57e43c54014a2dcf],
+        [0xe61856b845f227fc, 0x7d28f053bdfaab88, 0x7c8fba48e069354b, 0x61ad6337f65bbd66],
+        [0x692762279774ac84, 0x1e2ad447e49ae383, 0x46b798e7cb957286, 0x3a65f7dd94d55e1a],
+    ],
+    [
+        [0x8dabed969bc070a1, 0x42399edbc1bccc6d, 0xc369a7ae2c1f6949, 0x0e7e86ee8743df16],
+        [0xe20055144757a6b6, 0x64aff99f5719a5dc, 0x2c1d81f6c2d085e6, 0x7b523191c96d630f],
+        [0x5cc5d626a40bf9a7, 0xfcc2c0e21855bfc7, 0x2e77a2d4b992ab57, 0x5a3bdac13ee0e143],
+    ],
+    [
+        [0xeb32be74ea341cfe, 0xa23d118da95e2372, 0x285e9e415ca2f779, 0x2e2dbcf8ee8b1cd9],
+        [0x923791c45a90de4e, 0xbe3e87966fbe150f, 0xee8f0968cb8c1c97, 0x2438accd12b3a23a],
+        [0xf31438165e7d9718, 0xa1868b063543135d, 0x0d6356e5cc4f5941, 0x422533da4f81c47e],
+    ],
+    [
+        [0xeacc8f3afda677c8, 0x11dc95920a594763, 0xaaac6ef13c5ff8c6, 0x191a5a7a068d152e],
+        [0x3abdb76578afe5c2, 0x43be6fb27d50e6cb, 0xea34683cd9bbf60e, 0x3b7412cb9a7fbda1],
+        [0x4bbb873dccf344d2, 0x8044260bcd8b3e4a, 0xade11fe623786920, 0x460c73b39c1a5311],
+    ],
+    [
+        [0x7c70112ca4f0f4f6, 0x5d695ab549d4df0b, 0xb3c834131cc2a669, 0x4389281dffb6e4ad],
+        [0xce785036c8b413ee, 0x69ae4c6bd4f83fe5, 0xa4f4f56b9122a46a, 0x12fa9323f7e5bdad],
+        [0xa2752c7e0f016661, 0xd7847732ee11a23d, 0x55d9ef40d1daf7a8, 0x62fe4f3291fd6b5f],
+    ],
+    [
+        [0x3235f1a481edeb9b, 0x938e0150cc61cd2b, 0x76e89ac832737f61, 0x589b10bc4ac89e6f],
+        [0x5680ab3c808aaf43, 0x2818937efa6296c3, 0x9fede48c6dd80529, 0x256b2752571aa3d5],
+        [0x8c3e00941a089098, 0x69d1a47f69f3a82d, 0xcf488beb15236ad7, 0x1d5dd5b4ca3c5a31],
+    ],
+    [
+        [0xbacfb0aab96c6533, 0x71dbff6bc9d19975, 0x7635fc8385bffbcf, 0x4bc64f58d2b8c718],
+        [0x5ffffe2411806b63, 0xd757a61887875fda, 0xe6bdd8f5e348e19e, 0x5644538565c130d1],
+        [0x4953dcb4702c6e41, 0x5ff34105e462ea03, 0x24429e5f819d97ab, 0x2c732edb160dd3aa],
+    ],
+    [
+        [0x5812222cc0d07bab, 0x46fcb1baa534b2cf, 0x1613aa9705a648cd, 0x15ade612e6705a89],
+        [0x80fb65bf0e5ed659, 0x0290dd5d6c3ad47c, 0xd785101a8f93aee1, 0x61c92798070e78ed],
+        [0xcb38cd68c78711d3, 0x155275fd26040a0b, 0x7f8fc2bad827e59b, 0x0963e77388ee254f],
+    ],
+    [
+        [0xed82264005dc8586, 0x14dccabae11634ba, 0x50a336d8ccd6684a, 0x66dc12d7d57aac6a],
+        [0x59ae3efec21c94c1, 0x7efc7fec63226e79, 0x5b78cc318892d83f, 0x6db201a6feaab0fb],
+        [0x9f14f29891a13848, 0x752dbdcb0eb5e726, 0x316806eba6c73391, 0x6ff28eedde2f0d33],
+    ],
+    [
+        [0x890100059da1c56a, 0x5b06260d6f28f315, 0xeb9486c7563a26d1, 0x39c3757ed5767b9f],
+        [0x321502ba3c9be64b, 0x9d4a38dba225304e, 0x33ad7c802db2d43b, 0x4ca73314cb2e8778],
+        [0x4e5cef5ee736feb6, 0x575ee66c408af41a, 0x8949ea58ac23435a, 0x29b77da7cfa38d61],
+    ],
+    [
+        [0xf1dae519eb3bc54c, 0x878209bef3020ea6, 0xcc800e7656ffb055, 0x077ac5d895f34c9c],
+        [0x09f46ae5a0af5405, 0x3ddeeed264c47ba6, 0xc40f9f356f3d2cb6, 0x19cb6e163a013163],
+        [0xd05b2d49cd928467, 0x90f888438b78c52b, 0xea70d1a0624f9355, 0x28cf075cfbfc7248],
+    ],
+    [
+        [0xd261f10e761c1c78, 0x5a7913f98f365039, 0x83e1b72b3db159e8, 0x463667375232d7f0],
+        [0x7eaeb9c4b96ff18d, 0x81104456cfe10c4b, 0x9968ebb382d05a40, 0x13cdcd90e4a5297f],
+        [0xbde161b0544b9705, 0x7378db0418b42439, 0xd9266db15a30f15c, 0x63cc2a7767140e15],
+    ],
+    [
+        [0x3444eb5c5ffbf0b3, 0xdc032cd2a2bb0c42, 0x4eda889602485100, 0x0addf10182f7ab46],
+        [0x100962eb41f9ecc0, 0x9e07c23521899406, 0x26494018c05a154b, 0x2e8544994b549e8c],
+        [0x5ae1c4803721e2ae, 0x8eceb4e0fbfd7b08, 0x02d23b8c052065be, 0x6ae105ca6cc979e5],
+    ],
+    [
+        [0x3e0d29058c9c2292, 0x6b85d0e92ab230f2, 0x26b29318c105f879, 0x5f5013fc96f983b2],
+        [0xeee0ce59e4571614, 0x7fa4b6ec281775f2, 0x92e43268463af842, 0x5441142a05935e3a],
+        [0x925e3b8b840cdcc4, 0x0e37420963e15515, 0xb33e4dd629b97503, 0x192ca5e2c5141491],
+    ],
+    [
+        [0x9a5b4a2eae439c17, 0xcdc8b14b6df4497a, 0x634c00476a0ab97f, 0x5ffc080de83d2483],
+        [0xc1f7577cb7836d46, 0x3a7864275efff3b0, 0x54e344531311ec98, 0x35328da078d7316b],
+        [0x17e7f3b741e8b96a, 0x5c88d3d77f6dfc0a, 0x49e65ef6d01b2a6c, 0x79f2a61578d3bb7d],
+    ],
+    [
+        [0x678019357f78bb71, 0xd30d9f4ed6c0f5b8, 0xb04513d8a676c12a, 0x68d85d91b1e9e4ae],
+        [0x4057dda43a9bc6fc, 0x1e784ef72c8fca8a, 0x7d10dc0f4cbd49b1, 0x2dc637f3ee129bde],
+        [0x8eb489f50b888e89, 0x4220259738638365, 0x88c3a8dbf48da011, 0x0c821cbd654fb133],
+    ],
+    [
+        [0xa11a0b6133773c6e, 0x2a8324152edb48cc, 0x8e4bd12dae83b268, 0x26af14ce80ef9400],
+        [0xe0f96e471620b44b, 0xe02e68b47bad5fd0, 0xe59170b3a4948885, 0x5b6fe223f8be0fb9],
+        [0x645aeb3fa6a86903, 0x3134f5319b79588b, 0x96e3ed5956db48e3, 0x67fc7892129c4f5d],
+    ],
+    [
+        [0xe64e655bd9226831, 0x518a5ce35ee2b45d, 0xfe577db8ab257e0b, 0x6ebd014a93c055a7],
+        [0x3d676b4086746a71, 0x2910e655d192de3a, 0xbebb02940e180937, 0x5136a3dbbb0c09ed],
+        [0xb87dc74ebff2faca, 0xf56945b0f49752bc, 0x3838c5e53a4d90eb, 0x0091554ea706843a],
+    ],
+    [
+        [0x992008495f253f01, 0xcfe99c78d2914619, 0x6640e7a6ba6e162e, 0x37270d11f4958503],
+        [0x21dd92e9dc1c8c68, 0xbc6bf9460122056b, 0x222d07ac75278224, 0x00a5318660cdc2b9],
+        [0x3d1e5aa2f7f65b6a, 0x9b8df44e5485b2eb, 0xfea6e8c488264f9c, 0x36b70e4338c7c14c],
+    ],
+    [
+        [0x1d330b25eb1b9c25, 0x45b7ddf0070b7f35, 0x92637128d104ebd2, 0x6c4c541e117c81fc],
+        [0x69baf0ed3b153653, 0xaa7d4fc799d97c24, 0x99bf25bfa33b4be7, 0x180951a5a644955c],
+        [0xdd716b8c38715aab, 0xea44cfa4745c1bdf, 0x054a416ec89286d0, 0x16705af858bdbb5f],
+    ],
+    [
+        [0x773d60245fdf76d3, 0x19b316ba4900da58, 0xf5510f23bd462955, 0x285844e9a843d418],
+        [0x37d41e14f084bb5a, 0x72ac977b07e4ac68, 0x7ef419c0ed7f3b17, 0x005bf318f5a7bc3d],
+        [0x345038e501008a22, 0x6cab3746c1864855, 0xe17a3ae4a8933d19, 0x0fcd8e47e8b20c59],
+    ],
+    [
+        [0xadbe32cd9840f275, 0xa9bf54781fc8220d, 0xafb0e3d02a648190, 0x39de622e01cf751b],
+        [0xaa6c1a95f5039cad, 0x106636a7d4c01126, 0x1d99d8439e3f66b6, 0x359314787797439b],
+        [0xb46aa5a0f6276e82, 0x7c9a6c5dee325103, 0x91ae528c0f22a474, 0x05d3f42fceb35180],
+    ],
+    [
+        [0x9524e9b90930cfa6, 0x0c1b2e4ec7350aa0, 0x173031fee386b217, 0x7a7b4576c1cb2d9e],
+        [0x4c3df2fb86849808, 0xe2560707ca4c50d5, 0xcb63faa97048eb1b, 0x3cff4a6d6b871903],
+        [0x56ee1e398743f358, 0xb50fa4ea1e4e9f93, 0x0b937a03cea150a9, 0x1c67590de4ad1305],
+    ],
+    [
+        [0xea44261c28e704d5, 0xe9d20fe8428cf077, 0x147acbb46bb58852, 0x72d0bf753d37acc1],
+        [0xfe326f694b03f948, 0x1c169bf816247d35, 0x816cc8cb4673e999, 0x3b711ce40c644cdc],
+        [0x509917425b339af3, 0x899b34651b16b0dc, 0xb9ff62b29a10c876, 0x45343ecfdadd8679],
+    ],
+    [
+        [0x98832d664d9505b8, 0x38d8aa4a86530e21, 0x056d9f205c249cad, 0x7f7fba6b7173e7cf],
+        [0xfcd50b36cdd082b4, 0x28df50e984d1f581, 0x6edda683a214c6a0, 0x446a8f5e298576d2],
+        [0xb013d1409d33dba3, 0x5bb3a93b7d97d5d8, 0x9abddc7e6aaa435d, 0x5d67ea0b8dbfce12],
+    ],
+    [
+        [0xa19a2044e8218048, 0xdb9100caf5cfd9d7, 0x601f2b6779db1850, 0x71b026f712a6050b],
+        [0x72fa804e516e1b4d, 0xa5aaafcff402ce93, 0xb381b27c1cf36a93, 0x7b55fb7917da7047],
+        [0xc38028451b69561e, 0x0b26e124a5409709, 0x4bc4856f5e8653d7, 0x5d01ac36a66622df],
+    ],
+    [
+        [0xf10ae0281a46ca70, 0xbbc34c420e5eee9a, 0xa2bae248b1c0b294, 0x196183aa795fc0b2],
+        [0xb3ca95932f102d40, 0x3f34f30fa24954d4, 0x787ac744d0500835, 0x2eb114aec23f84b5],
+        [0xd8dc136e0b23a9ed, 0xe2353ab8a3530386, 0xd733e65b5cc67444, 0x5a915343b59b6cbc],
+    ],
+    [
+        [0x015c572f0b5dfb79, 0x50f8e354394799a2, 0xc28a98928ddbcd8a, 0x7f300cad5dac7cad],
+        [0x52040c1622535a00, 0x2d8a50cfd6caa126, 0x89f48c3aab661d42, 0x4dc59862e63bb0bc],
+        [0x2fa8b77126c201bf, 0xeacfd0eff766efd2, 0xe80d20879da27d6c, 0x2957f549a42173cf],
+    ],
+    [
+        [0x6b1a365fb6e924ce, 0xf8340352271191b3, 0xc1828bea1ebef9b3, 0x4ed242899fb4b6bb],
+        [0x994aa61d7a521c69, 0x634dfe29e5a6b4db, 0xbe944c1297899eda, 0x653ad5f23c5c7771],
+        [0x939686039d0054a3, 0xea1e951c53234e8d, 0x339d4ada3c3b964a, 0x10fd55370fe9b482],
+    ],
+    [
+        [0x85456b648c52c076, 0x906e139a5a8eeefe, 0x57f1a215d2598d25, 0x7dad1bb9ab6dd413],
+        [0x3c4cf6dd8a1ca025, 0xa7b07d678e17facf, 0x698b1acda0f2c16b, 0x14953209777d70ff],
+        [0x24bd3a5d85677655, 0xff42e7fb8e75aa33, 0x75db2f91357a7c8a, 0x27d65e1051cc4a44],
+    ],
+    [
+        [0x8f52e9382a758741, 0x1578c7de558bd180, 0xf5ab2729f9ef5baa, 0x675b3a3b0fc46554],
+        [0x3fad41bdb2a7069b, 0xd4927b990c16b9ee, 0x16fe6aab734c4502, 0x0f04ea063a5b4c1b],
+        [0x83b473a689935053, 0x5083cba978ee3c2c, 0xfb2ab46dc5f7a0ac, 0x07127cc38c0606b7],
+    ],
+    [
+        [0x60b2e94c764eb5e7, 0x44caf027f6dd179b, 0xaadfdabb0730d60e, 0x71f7d55d87575dff],
+        [0x01e7da22f519f0d7, 0x459ad94c87991aca, 0xcaa690a320cf8277, 0x0ae5e95b6f28a843],
+        [0xe95ee46fc7289143, 0xfd4c360770705ae3, 0xa0b790fe5ff1eb63, 0x3a849d9cd4506081],
+    ],
+    [
+        [0x51835d8fd0642a34, 0xe58bdb25df9d9c37, 0x6fbfaea4cf5ff15d, 0x34beb34c0629752d],
+        [0x8b3cf45bfbd1062b, 0x721bedc0b2f23b16, 0xac1875f9c4b7083e, 0x41f358b5b5a43e1d],
+        [0x68f8c98f64d30a0a, 0x09d16c9baa4ea071, 0x32a371b432136371, 0x1859632d17934678],
+    ],
+    [
+        [0xa27a42d1a17e861c, 0x2134b9acdc4aca5c, 0x30d36fdaea19005c, 0x2a13bf4a60348366],
+        [0x3de2ec44a5f80c6a, 0xca75ccc18b08a702, 0xb24f23225248f013, 0x74ef931d1a19a050],
+        [0x2b0ca68d49bd2850, 0x604bfb0959e6cf3f, 0x8f1eea0b5507f42a, 0x4494625a32f02c1c],
+    ],
+    [
+        [0x3ece25ea0d1684d6, 0x9a67ce7c61073bbd, 0xc2b55acdc20f1627, 0x07e69340e482e3a5],
+        [0xd4b3cdbadfdc8018, 0xbe595b63dd824fb4, 0x3a451ca9a9187f1d, 0x0846f130e2bfbb32],
+        [0x1d19696ef2fb2d6b, 0x5e1e4f39878f9971, 0x41d018936e1559d3, 0x30b970d8396d971d],
+    ],
+    [
+        [0x3a919eea2d09e269, 0xd9d7e3ab10c084d5, 0x7c2c243c0522ce50, 0x2decf0cfb0e499bc],
+        [0xf8224669cce219da, 0xb3abb7ad4b50db8a, 0x51c69c09ecc9cd73, 0x522d74d578b55fa0],
+        [0xecfb0b9a9d441a6f, 0xb9418a887aeb67e5, 0x8a206edef2af84b0, 0x506aed6b823e86ca],
+    ],
+    [
+        [0x20a72edaa9e9aac1, 0xe934c36ccf9bc6c1, 0x8dda4cc812422d9f, 0x66ce5e68a8b9b838],
+        [0xc1ebdd9e4f122d3a, 0x67a729069b0e0d9d, 0x73c5a339b98f184d, 0x394c8172d6bf03ea],
+        [0x80c5dca78a04fcae, 0xa6f898c0619d7074, 0x445320012028eea7, 0x44db63f177a943c0],
+    ],
+    [
+        [0xd3ebe4dbc5335801, 0xe4e4904f08356564, 0x0be8a2f3fa683b59, 0x2a28e5a255dd7b57],
+        [0x57a371002d74ef51, 0x9c1168915f53022d, 0xf10eb1852f0b0c65, 0x4933fd0e19c4f83b],
+        [0x50a3220778ffb3e3, 0x62cc2d30093f065d, 0x278d8aef69fb9f1f, 0x3e57c069c4dfb2fb],
+    ],
+    [
+        [0x0bdf24f16af55204, 0xc8381325e9c701db, 0x8d8dba476030e4bf, 0x289ce804b5a04cfe],
+        [0xce877a6a7e2d687a, 0xb91235d3466d7bcc, 0xf0db715ea72ba1ec, 0x70e76c79e7c1c712],
+        [0x7ccc213e7da5b704, 0x78b3114d5c4db611, 0x9f55c3ca5e847fa5, 0x5c2dc3d489cc0aa3],
+    ],
+    [
+        [0x028d95c1feecc7d2, 0x119ba09a1ac8dc34, 0x8d8d9330eee411c0, 0x31dd20277988107f],
+        [0x9a82ca446af65ab7, 0x6c66af0abb69056a, 0xcec9707c4446b414, 0x413cac62c7e3e064],
+        [0x88cc0d2dabb76f12, 0x59cb46ef3bef0aa8, 0x17943fbd8b28f021, 0x7fcd3d569b8af110],
+    ],
+    [
+        [0xad44038acaefc9f2, 0x15018105e2e32601, 0x532e7123e84dc966, 0x0b61ef074cd56d93],
+        [0xb243ce23831283db, 0x7100cc877ad1f2ad, 0x790667728b6cd7cb, 0x082d52871df93709],
+        [0xae4617b22ef04de3, 0xd0c0cf8cfad712ef, 0xc68e9f248358a7cf, 0x305310d73b1b1a76],
+    ],
+    [
+        [0xe6e90c22166be1c5, 0x2168a4da6f396153, 0xe1cf3c786431f86a, 0x6fc3107a2ec7a3f4],
+        [0xa1ea337592adc935, 0x1c0713f93316eeb7, 0x515da341292c1eb7, 0x56b8aff4fd00f3bb],
+        [0x402733305cc6b16c, 0xcf5232311e60873a, 0x46035248bbfb32f3, 0x6d47ed4cb9e35b94],
+    ],
+    [
+        [0x4aefa991c4255980, 0x1deed70004303c7a, 0xa84d3a92d7466e3f, 0x3a29d14b9f046033],
+        [0x384c4d42769b947b, 0xf378651714d6d81a, 0x6bcdb035ebcb9202, 0x186199cc214fdc4e],
+        [0x8c22254510cfd170, 0xd61870bac3bd9172, 0xcd74c0740cb296cd, 0x6cfaea8204bcbd00],
+    ],
+    [
+        [0x12d6a92421ad7a8e, 0x9396f84837973c90, 0x2b4df8e0c06d2e29, 0x71a38c70abf15a99],
+        [0x695f7ab271c98a60, 0x82a1470ef7f5c14f, 0xf92c737f4085e280, 0x67de6c312be61c8d],
+        [0x3265228da1d7233b, 0x0343ec785e8f222a, 0x8af4eda2e3a02853, 0x29410b294eebe1c1],
+    ],
+    [
+        [0x67bb7daeae0963f8, 0x0c406d4470eef7de, 0x93db8246bb5fff32, 0x3955a4155c7e2a6f],
+        [0x88eb8b15d44d89bc, 0xc1dd32ddee23f13d, 0x81d7fab6183f68aa, 0x6e9e311ba1a48427],
+        [0x3a8f2c60a617ccbc, 0xf0619d0cadfad3e3, 0xa992c599408d1a8d, 0x01d4da15b6681d62],
+    ],
+    [
+        [0xa2a024a584b52d4f, 0xe1343d41ee7e42b9, 0x68e2c7074c9cec17, 0x0b039e58ea4c5cfc],
+        [0xe4f891fc22c50780, 0xc6ee7fd775f0e5a6, 0xed763e75a82cb779, 0x7ad9168ec824b393],
+        [0x52c0cefc694d14f0, 0x85fba0d4befb1855, 0x339afc609aeb72ce, 0x41cd4c6de973f22e],
+    ],
+    [
+        [0x0c38249f51179e25, 0xbffb8b7b84ad807a, 0x971cf56e0d9e3a4b, 0x070c5b49623e982b],
+        [0x8ba003e06ecd6b8a, 0x013fda85f57ac202, 0xdb4fe5116d32603d, 0x0654be67b6d2451f],
+        [0xd82b75d54ce8c1dc, 0xacc82962a4a3eb2c, 0xf4d9f28e1af7a42f, 0x6b077e0c9fd99dc0],
+    ],
+    [
+        [0xd193b239351a2542, 0x1bd35503c464f025, 0x042e96a5cc7fe3fd, 0x2dfdb8c7bfe55fa3],
+        [0x924def92371965de, 0xcb2f4a7bd3ce7c06, 0x5fb534083e0ea3ae, 0x25eb698e1577f5cb],
+        [0xfe5127189a4488b1, 0xd63308628fb563b6, 0xbaed56b359321fa5, 0x30de2e18d1b4e04f],
+    ],
+];
 // @generated constants end
 
 #[cfg(test)]
@@ -1738,6 +2064,7 @@ mod generate {
         sqrt_m1: [u64; 4],
         comb: Vec<Vec<NielsLimbs>>,
         odd: Vec<NielsLimbs>,
+        odd128: Vec<NielsLimbs>,
     }
 
     fn niels(f: Soft, c: &Consts<Soft>, p: &P3<Soft>) -> NielsLimbs {
@@ -1797,6 +2124,20 @@ mod generate {
             }
             odd.push(niels(f, &c, &p));
         }
+        // (2k + 1) 2^128 B.
+        let mut b128 = b;
+        for _ in 0..128 {
+            b128 = b128.dbl(f).to_p3(f);
+        }
+        let b128_2 = b128.dbl(f).to_p3(f).to_cached(f, &c);
+        let mut odd128 = Vec::new();
+        let mut p = b128;
+        for k in 0..64 {
+            if k > 0 {
+                p = p.add(f, &b128_2).to_p3(f);
+            }
+            odd128.push(niels(f, &c, &p));
+        }
         let _ = bc;
         Gen {
             d: limbs(f, &d),
@@ -1804,6 +2145,7 @@ mod generate {
             sqrt_m1: limbs(f, &sqrt_m1),
             comb,
             odd,
+            odd128,
         }
     }
 
@@ -1863,6 +2205,16 @@ mod generate {
         for p in &g.odd {
             point(&mut s, "    ", p);
         }
+        s.push_str("];\n");
+        s.push_str(
+            "\n/// Entry k: (2k + 1) 2^128 B (the high half of the base point's scalar\n\
+             /// in single verification, `edwards::quad_mul_vartime`).\n\
+             #[rustfmt::skip]\n\
+             pub(crate) static BASE_ODD_128: [NielsLimbs; 64] = [\n",
+        );
+        for p in &g.odd128 {
+            point(&mut s, "    ", p);
+        }
         s.push_str("];\n// @generated constants end\n");
         s.push_str(
             include_str!("table.rs")
@@ -1889,5 +2241,6 @@ mod generate {
             assert_eq!(got[..], want[..], "comb row {i}");
         }
         assert_eq!(g.odd[..], BASE_ODD[..]);
+        assert_eq!(g.odd128[..], BASE_ODD_128[..]);
     }
 }
