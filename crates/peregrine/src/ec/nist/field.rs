@@ -31,7 +31,8 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     /// `R^2 mod P`.
     const R2: [u64; N] = mont_const(&Self::R1, &Self::P);
     /// `R^3 mod P`: the Montgomery product by it turns `(a R)^-1` into
-    /// `a^-1 R`.
+    /// `a^-1 R` (after the divstep inversion, 64-bit targets only).
+    #[cfg(target_pointer_width = "64")]
     const R3: [u64; N] = mont_const(&Self::R2, &Self::P);
     /// The modulus for the divstep inversion (four-limb moduli only; a
     /// placeholder otherwise).
