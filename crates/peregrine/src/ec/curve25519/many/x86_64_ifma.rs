@@ -230,6 +230,13 @@ macro_rules! lanes {
             ])
         }
 
+        /// `b` in the lanes of `k`, else `a`, per limb.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl")]
+        fn fe_blend(k: __mmask8, a: &Fe, b: &Fe) -> Fe {
+            core::array::from_fn(|i| blend(k, a[i], b[i]))
+        }
+
         /// Swaps `a` and `b` in the lanes whose bit of `m` is set.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
@@ -542,13 +549,6 @@ pub(in crate::ec::curve25519) mod y {
         core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(a[i]))
     }
 
-    /// `b` in the lanes of `k`, else `a`, per limb.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl")]
-    fn fe_blend(k: __mmask8, a: &Fe, b: &Fe) -> Fe {
-        core::array::from_fn(|i| blend(k, a[i], b[i]))
-    }
-
     /// A four-lane blend mask (one point per register).
     const fn m(k: u8) -> __mmask8 {
         k
@@ -619,7 +619,7 @@ pub(in crate::ec::curve25519) mod y {
     /// The four lanes of `v`, each as five limbs.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl")]
-    fn lanes_out(v: &Fe) -> [[u64; 5]; 4] {
+    pub(super) fn lanes_out(v: &Fe) -> [[u64; 5]; 4] {
         let mut out = [[0u64; 4]; 5];
         for i in 0..5 {
             store(&mut out[i], v[i]);
@@ -643,7 +643,7 @@ pub(in crate::ec::curve25519) mod y {
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     fn select4(row: &[[[u64; 4]; 5]; 8], digit: i8) -> Fe {
         let (abs, neg) = digit_parts(digit);
-        let mut t: Fe = [set1(0), zero(), zero(), zero(), zero()];
+        let mut t: Fe = [zero(); 5];
         t[0] = load(&[1, 1, 0, 2]);
         for (j, e) in row.iter().enumerate() {
             let k = (eq_mask(abs, j as u64 + 1) as u8) & 0x0f;
@@ -781,13 +781,6 @@ pub(in crate::ec::curve25519) mod z {
         core::array::from_fn(|i| _mm512_permutex_epi64::<IMM>(a[i]))
     }
 
-    /// `b` in the lanes of `k`, else `a`, per limb.
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    fn fe_blend(k: __mmask8, a: &Fe, b: &Fe) -> Fe {
-        core::array::from_fn(|i| blend(k, a[i], b[i]))
-    }
-
     /// A four-lane blend mask repeated for both points of a register.
     const fn m(k: u8) -> __mmask8 {
         k | k << 4
@@ -840,12 +833,6 @@ pub(in crate::ec::curve25519) mod z {
         let d = dbl(&dbl(&dbl(&dbl(&h))));
         let odd16: [__m256i; 5] = core::array::from_fn(|i| _mm512_castsi512_si256(d[i]));
         let even: [__m256i; 5] = core::array::from_fn(|i| _mm512_extracti64x4_epi64::<1>(h[i]));
-        let r = super::y::add_points(&odd16, &even);
-        let mut out = [[0u64; 4]; 5];
-        for i in 0..5 {
-            // SAFETY: `out[i]` is 32 bytes; the store is unaligned.
-            unsafe { _mm256_storeu_si256(out[i].as_mut_ptr().cast(), r[i]) };
-        }
-        core::array::from_fn(|l| core::array::from_fn(|i| out[i][l]))
+        super::y::lanes_out(&super::y::add_points(&odd16, &even))
     }
 }
