@@ -68,26 +68,45 @@ impl Drop for Server {
     }
 }
 
-/// Starts `cmd` and waits for the "ACCEPT" line both servers print once
-/// they listen; the rest of its output is discarded.
-fn serve(cmd: &mut Command) -> Server {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    loop {
-        line.clear();
-        assert!(out.read_line(&mut line).unwrap() > 0, "server exited early");
-        if line.trim() == "ACCEPT" {
-            break;
+/// Starts the server `make(port)` builds on a free port and waits for the
+/// "ACCEPT" line both servers print once they listen; the rest of its
+/// output is discarded. A port found free can be taken again before the
+/// server binds it (tests run in parallel, and every client connection
+/// takes an ephemeral port), so a server that exits before it listens is
+/// retried on another port; after five failures its stderr is the panic.
+fn serve(make: impl Fn(&str) -> Command) -> (Server, String) {
+    let mut errors = String::new();
+    for _ in 0..5 {
+        let port = free_port().to_string();
+        let mut child = make(&port)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut err = child.stderr.take().unwrap();
+        let mut line = String::new();
+        let listening = loop {
+            line.clear();
+            if out.read_line(&mut line).unwrap() == 0 {
+                break false;
+            }
+            if line.trim() == "ACCEPT" {
+                break true;
+            }
+        };
+        if listening {
+            std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+            std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+            return (Server(child), port);
         }
+        let _ = child.wait();
+        let mut msg = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut msg);
+        errors.push_str(&format!("port {port}: {msg}\n"));
     }
-    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    Server(child)
+    panic!("the server exited before it listened, five times:\n{errors}");
 }
 
 fn run(cmd: &mut Command, stdin: &[u8]) -> Output {
@@ -206,19 +225,22 @@ fn s_client_against_openssl_s_server() {
     }
     for kind in ["p256", "rsa2048", "ed25519"] {
         let cases = cases(kind);
-        let port = free_port().to_string();
-        let _server = serve(Command::new("openssl").args([
-            "s_server",
-            "-accept",
-            &port,
-            "-cert",
-            &data(&format!("{kind}.pem")),
-            "-key",
-            &data(&format!("{kind}.key")),
-            "-www",
-            "-naccept",
-            &cases.len().to_string(),
-        ]));
+        let (_server, port) = serve(|port| {
+            let mut cmd = Command::new("openssl");
+            cmd.args([
+                "s_server",
+                "-accept",
+                port,
+                "-cert",
+                &data(&format!("{kind}.pem")),
+                "-key",
+                &data(&format!("{kind}.key")),
+                "-www",
+                "-naccept",
+                &cases.len().to_string(),
+            ]);
+            cmd
+        });
         for (version, suite, group) in cases {
             let o = run(
                 Command::new(PEREGRINE).args([
@@ -290,19 +312,22 @@ fn openssl_s_client_and_curl_against_s_server() {
             ]],
             _ => &[&[]],
         };
-        let port = free_port().to_string();
-        let _server = serve(Command::new(PEREGRINE).args([
-            "s_server",
-            "-accept",
-            &format!("127.0.0.1:{port}"),
-            "-cert",
-            &data(&format!("{kind}.pem")),
-            "-key",
-            &data(&format!("{kind}.key")),
-            "-www",
-            "-naccept",
-            &(cases.len() + curl.len()).to_string(),
-        ]));
+        let (_server, port) = serve(|port| {
+            let mut cmd = Command::new(PEREGRINE);
+            cmd.args([
+                "s_server",
+                "-accept",
+                &format!("127.0.0.1:{port}"),
+                "-cert",
+                &data(&format!("{kind}.pem")),
+                "-key",
+                &data(&format!("{kind}.key")),
+                "-www",
+                "-naccept",
+                &(cases.len() + curl.len()).to_string(),
+            ]);
+            cmd
+        });
         for (version, suite, group) in cases {
             let mut cmd = Command::new("openssl");
             cmd.args([
@@ -369,18 +394,21 @@ fn bad_certificates_names_and_refusals() {
     if !have("bad_certificates_names_and_refusals", "openssl") {
         return;
     }
-    let port = free_port().to_string();
-    let _expired = serve(Command::new("openssl").args([
-        "s_server",
-        "-accept",
-        &port,
-        "-cert",
-        &data("expired.pem"),
-        "-key",
-        &data("expired.key"),
-        "-naccept",
-        "1",
-    ]));
+    let (_expired, port) = serve(|port| {
+        let mut cmd = Command::new("openssl");
+        cmd.args([
+            "s_server",
+            "-accept",
+            port,
+            "-cert",
+            &data("expired.pem"),
+            "-key",
+            &data("expired.key"),
+            "-naccept",
+            "1",
+        ]);
+        cmd
+    });
     let client = |port: &str, ca: &str, extra: &[&str]| {
         run(
             Command::new(PEREGRINE)
@@ -397,19 +425,22 @@ fn bad_certificates_names_and_refusals() {
     };
     fails_with(&client(&port, "ca.pem", &[]), "expired");
 
-    let port2 = free_port().to_string();
-    let _good = serve(Command::new(PEREGRINE).args([
-        "s_server",
-        "-accept",
-        &format!("127.0.0.1:{port2}"),
-        "-cert",
-        &data("p256.pem"),
-        "-key",
-        &data("p256.key"),
-        "-www",
-        "-naccept",
-        "2",
-    ]));
+    let (_good, port2) = serve(|port2| {
+        let mut cmd = Command::new(PEREGRINE);
+        cmd.args([
+            "s_server",
+            "-accept",
+            &format!("127.0.0.1:{port2}"),
+            "-cert",
+            &data("p256.pem"),
+            "-key",
+            &data("p256.key"),
+            "-www",
+            "-naccept",
+            "2",
+        ]);
+        cmd
+    });
     fails_with(&client(&port2, "other-ca.pem", &[]), "UnknownIssuer");
     fails_with(
         &client(&port2, "ca.pem", &["-servername", "example.com"]),
