@@ -467,6 +467,69 @@ mod tests {
         }
     }
 
+    /// The Jacobian multiplications against the complete-formula ones on
+    /// the scalars where their exceptional cases live: every `n - j` and
+    /// `j` for `j` in 1..=72 (the last window's `P + P`, `k = n - 2|d|`,
+    /// for both window widths), the top bits set, and pseudo-random ones;
+    /// for the generator and another point.
+    fn jacobian_checks<C: Curve>() {
+        use super::point::{mul_base_complete, mul_complete};
+        let n = <C::Scalar as Elem>::modulus();
+        let mut ks = alloc::vec::Vec::new();
+        for j in 1..=72u64 {
+            ks.push(C::Scalar::from_u64(j));
+            let mut l = n;
+            l.as_mut()[0] -= j;
+            ks.push(C::Scalar::from_canonical(&l));
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..16 {
+            let mut l = <C::Scalar as Elem>::zero_limbs();
+            for x in l.as_mut().iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *x = seed;
+            }
+            let top = l.as_ref().len() - 1;
+            l.as_mut()[top] &= n.as_ref()[top] >> 1;
+            ks.push(C::Scalar::from_canonical(&l));
+        }
+        ks.push(C::Scalar::ZERO);
+        let q = mul_base_complete::<C>(&C::Scalar::from_u64(0x1234_5678));
+        for k in &ks {
+            assert!(
+                mul_base::<C>(k).eq_vartime(&mul_base_complete::<C>(k)),
+                "{}: k G",
+                C::NAME
+            );
+            for p in [Point::<C>::generator(), q] {
+                assert!(
+                    mul(&p, k).eq_vartime(&mul_complete(&p, k)),
+                    "{}: k P",
+                    C::NAME
+                );
+            }
+        }
+        // the identity as the variable base
+        let id = Point::<C>::identity();
+        assert_ne!(mul(&id, &ks[5]).is_identity(), 0);
+    }
+
+    #[test]
+    fn jacobian_multiplications_match_complete_formulas() {
+        jacobian_checks::<P256>();
+        jacobian_checks::<P384>();
+        jacobian_checks::<P521>();
+        #[cfg(target_arch = "x86_64")]
+        if Impl::Adx.check().is_some() {
+            jacobian_checks::<P256Adx>();
+            jacobian_checks::<P384Adx>();
+        } else {
+            std::eprintln!("jacobian_multiplications_match_complete_formulas: adx skipped");
+        }
+    }
+
     #[test]
     fn mul2_vartime_matches_constant_time() {
         mul2_checks::<P256>();

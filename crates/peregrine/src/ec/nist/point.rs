@@ -2,23 +2,29 @@
 //! coordinates `(X : Y : Z)` (`x = X/Z`, `y = Y/Z`, the identity
 //! `(0 : 1 : 0)`), with the complete formulas of Renes, Costello and Batina
 //! ("Complete addition formulas for prime order elliptic curves",
-//! EUROCRYPT 2016, algorithms 4, 5 and 6 for `a = -3`): one formula for
-//! every pair of inputs, the identity and doublings included, so the
-//! scalar multiplications need no exceptional-case branches.
+//! EUROCRYPT 2016, algorithms 4, 5 and 6 for `a = -3`), and in Jacobian
+//! coordinates (`x = X/Z^2`, `y = Y/Z^3`) with the cheaper incomplete
+//! formulas of the Explicit-Formulas Database.
 //!
 //! Scalar multiplication:
 //! - [`mul_base`]: fixed base, constant time. A table of `j 2^(6i) G`
 //!   (`j` in 1..=32, one row per signed 6-bit window of the scalar, Booth
 //!   recoding) built once per process (see [`Curve::base_table`]); one
-//!   mixed addition per window, each entry read by a masked scan of its
-//!   whole row and negated by a masked select, no doubling.
-//! - [`mul`]: variable base, constant time. 4-bit fixed windows over a
-//!   table of `0..=15` multiples read by masked scans.
+//!   mixed Jacobian addition per window, each entry read by a masked scan
+//!   of its whole row and negated by a masked select, no doubling.
+//! - [`mul`]: variable base, constant time. Signed 5-bit windows over a
+//!   Jacobian table of `0..=16` multiples read by masked scans.
 //! - [`mul2_base_vartime`]: `u1 G + u2 Q` for verification only (public
-//!   scalars and point), in Jacobian coordinates with the cheaper
-//!   incomplete formulas and branches for their exceptional cases:
-//!   width-5 wNAF for `u2 Q`, the signed digits of the fixed-base table
-//!   for `u1 G`.
+//!   scalars and point), in Jacobian coordinates with branches for the
+//!   exceptional cases: width-5 wNAF for `u2 Q`, the signed digits of the
+//!   fixed-base table for `u1 G`.
+//!
+//! The constant-time multiplications handle the exceptional cases of the
+//! incomplete formulas without a branch: each function's documentation
+//! shows that `P + P` can only arise at its last addition, which is
+//! therefore paired with a doubling and a masked select. The complete
+//! formulas build the fixed-base table, and in the tests they are the
+//! reference ([`mul_complete`], [`mul_base_complete`]).
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -104,6 +110,7 @@ impl<C: Curve> Point<C> {
 
     /// `self + q` for an affine `q` (RCB16 algorithm 5; `q` is never the
     /// identity, `self` may be).
+    #[cfg(test)]
     pub(crate) fn add_affine(&self, q: &Affine<C>) -> Self {
         let b = &C::B;
         let xx = self.x.mul(&q.x);
@@ -173,6 +180,7 @@ impl<C: Curve> Point<C> {
     }
 
     /// `a` when `m` is all ones, else `b`.
+    #[cfg(test)]
     pub(crate) fn select(m: Mask, a: &Self, b: &Self) -> Self {
         Point {
             x: Fe::<C>::select(m, &a.x, &b.x),
@@ -282,12 +290,13 @@ impl<C: Curve> Affine<C> {
 }
 
 /// The number of 4-bit windows of a scalar.
+#[cfg(test)]
 fn windows<C: Curve>() -> usize {
     C::ORDER_BITS.div_ceil(4)
 }
 
 /// Window `i` (4 bits, little-endian order) of canonical limbs.
-#[inline(always)]
+#[cfg(test)]
 fn window(k: &[u64], i: usize) -> u64 {
     (k[i / 16] >> (4 * (i % 16))) & 15
 }
@@ -399,11 +408,24 @@ fn normalize_into<C: Curve>(pts: &[Point<C>], out: &mut Vec<Affine<C>>) {
 /// signed 6-bit window (Booth recoding), the entry `|d| 2^(6i) G` read by a
 /// masked scan of its whole row and negated by a masked select; a zero
 /// digit keeps the accumulator (masked select). No doubling.
+///
+/// The accumulator is Jacobian and the additions are the cheaper
+/// incomplete ones ([`Jacobian::add_affine_ct`]), the windows taken from
+/// the top. Their exceptional cases are handled without a branch: an
+/// identity on either side by masked selects, `P + (-P)` by the formula
+/// itself (`Z3 = 0`). The remaining one, `P + P`, can happen only at the
+/// last window: before window `j` the accumulator is `a 2^(6(j+1)) G`
+/// with `0 <= a 2^(6(j+1)) <= k + 2^(6(j+1))`, and
+/// `a 2^(6(j+1)) = d 2^(6j) (mod n)` with `|d| <= 32` needs either both
+/// zero (the identity cases) or `n = -d 2^(6j) (mod 2^(6(j+1)))`, which
+/// for an odd `n` needs `j = 0`. At `j = 0` it does happen (P-256 with
+/// `k = n - 34`), so the last window also doubles the accumulator and
+/// selects that sum under the mask the addition reports.
 pub(crate) fn mul_base<C: Curve>(k: &Scalar<C>) -> Point<C> {
     let k = k.to_canonical();
     let table = C::base_table();
-    let mut acc = Point::<C>::identity();
-    for (i, row) in table.chunks_exact(BASE_ROW).enumerate() {
+    let mut acc = Jacobian::<C>::identity();
+    for (i, row) in table.chunks_exact(BASE_ROW).enumerate().rev() {
         let (mag, neg) = booth_digit(k.as_ref(), i);
         let mut sel = row[0];
         for (j, e) in row.iter().enumerate().skip(1) {
@@ -413,15 +435,90 @@ pub(crate) fn mul_base<C: Curve>(k: &Scalar<C>) -> Point<C> {
         }
         let ny = sel.y.neg();
         sel.y.cmov(mask_of(neg), &ny);
-        let sum = acc.add_affine(&sel);
-        acc = Point::select(eq_mask(mag, 0), &acc, &sum);
+        let (sum, doubling) = acc.add_affine_ct(&sel, eq_mask(mag, 0));
+        acc = if i == 0 {
+            Jacobian::select(doubling, &acc.double(), &sum)
+        } else {
+            sum
+        };
     }
-    acc
+    acc.to_point()
+}
+
+/// Width of the signed windows of [`mul`].
+const VAR_W: usize = 5;
+
+/// Booth recoding of window `i` of width `w` (at most 6): `(|d|,
+/// negative)` with `d` in `[-2^(w-1), 2^(w-1)]` and `k = sum d_i 2^(w i)`;
+/// branch-free in the digit.
+#[inline(always)]
+fn booth_w(k: &[u64], i: usize, w: usize) -> (u64, u64) {
+    let bits = bits7(k, (w * i) as isize - 1) & ((2 << w) - 1);
+    let neg = bits >> w;
+    let half = 1u64 << (w - 1);
+    let v = (bits & 1) + ((bits >> 1) & (half - 1));
+    let m = neg.wrapping_neg();
+    let mag = (v & !m) | ((half - v) & m);
+    (mag, neg)
 }
 
 /// `k P` in constant time, for canonical scalar limbs `k < n` and any
-/// point `P`.
+/// point `P`: signed 5-bit windows (Booth recoding) over a Jacobian table
+/// of `0..=16` multiples read by masked scans, five Jacobian doublings and
+/// one addition per window.
+///
+/// The additions are the incomplete Jacobian ones ([`Jacobian::add_ct`]);
+/// the identity on either side is handled by masked selects and `P + (-P)`
+/// by the formula itself (`Z3 = 0`). `P + P` cannot happen before the last
+/// window: at window `j` the accumulator is `32 a P` with
+/// `0 <= a <= k / 2^(5(j+1)) + 1`, so `0 <= 32 a <= n / 32 + 32 < n - 16`
+/// for `j >= 1`, and `32 a = d (mod n)` with `|d| <= 16` leaves only
+/// `a = d = 0`. At the last window
+/// it can (`k = n - 2|d|` with `n - |d|` a multiple of 32, as for P-521),
+/// so that window also doubles the accumulator and selects it under the
+/// mask the addition reports. The table's own additions `(j - 1) P + P`
+/// for `j` in 3..=16 are never doublings: `P` has prime order `n > 32`.
 pub(crate) fn mul<C: Curve>(p: &Point<C>, k: &Scalar<C>) -> Point<C> {
+    let k = k.to_canonical();
+    let half = 1usize << (VAR_W - 1);
+    let mut table = [Jacobian::<C>::identity(); 17];
+    table[1] = Jacobian::from_point(p);
+    table[2] = table[1].double();
+    for j in 3..=half {
+        table[j] = table[j - 1].add_ct(&table[1]).0;
+    }
+    let windows = (C::ORDER_BITS + 1).div_ceil(VAR_W);
+    let mut acc = Jacobian::<C>::identity();
+    for i in (0..windows).rev() {
+        if i + 1 != windows {
+            for _ in 0..VAR_W {
+                acc = acc.double();
+            }
+        }
+        let (mag, neg) = booth_w(k.as_ref(), i, VAR_W);
+        let mut sel = table[0];
+        for (j, e) in table.iter().enumerate().skip(1) {
+            let m = eq_mask(mag, j as u64);
+            sel.x.cmov(m, &e.x);
+            sel.y.cmov(m, &e.y);
+            sel.z.cmov(m, &e.z);
+        }
+        let ny = sel.y.neg();
+        sel.y.cmov(mask_of(neg), &ny);
+        let (sum, doubling) = acc.add_ct(&sel);
+        acc = if i == 0 {
+            Jacobian::select(doubling, &acc.double(), &sum)
+        } else {
+            sum
+        };
+    }
+    acc.to_point()
+}
+
+/// [`mul`] by the complete projective formulas and unsigned 4-bit windows:
+/// the reference the Jacobian code is tested against.
+#[cfg(test)]
+pub(crate) fn mul_complete<C: Curve>(p: &Point<C>, k: &Scalar<C>) -> Point<C> {
     let k = k.to_canonical();
     let mut table = [Point::<C>::identity(); 16];
     table[1] = *p;
@@ -443,6 +540,29 @@ pub(crate) fn mul<C: Curve>(p: &Point<C>, k: &Scalar<C>) -> Point<C> {
             sel = Point::select(eq_mask(d, j as u64), e, &sel);
         }
         acc = acc.add(&sel);
+    }
+    acc
+}
+
+/// [`mul_base`] by the complete mixed formula, windows from the bottom:
+/// the reference the Jacobian code is tested against.
+#[cfg(test)]
+pub(crate) fn mul_base_complete<C: Curve>(k: &Scalar<C>) -> Point<C> {
+    let k = k.to_canonical();
+    let table = C::base_table();
+    let mut acc = Point::<C>::identity();
+    for (i, row) in table.chunks_exact(BASE_ROW).enumerate() {
+        let (mag, neg) = booth_digit(k.as_ref(), i);
+        let mut sel = row[0];
+        for (j, e) in row.iter().enumerate().skip(1) {
+            let m = eq_mask(mag, j as u64 + 1);
+            sel.x.cmov(m, &e.x);
+            sel.y.cmov(m, &e.y);
+        }
+        let ny = sel.y.neg();
+        sel.y.cmov(mask_of(neg), &ny);
+        let sum = acc.add_affine(&sel);
+        acc = Point::select(eq_mask(mag, 0), &acc, &sum);
     }
     acc
 }
@@ -484,6 +604,102 @@ impl<C: Curve> Jacobian<C> {
     /// Whether this is the identity (variable time).
     pub(crate) fn is_identity_vartime(&self) -> bool {
         self.z.is_zero() != 0
+    }
+
+    /// All ones for the identity (`Z = 0`).
+    fn is_identity(&self) -> Mask {
+        self.z.is_zero()
+    }
+
+    /// `a` when `m` is all ones, else `b`.
+    fn select(m: Mask, a: &Self, b: &Self) -> Self {
+        Jacobian {
+            x: Fe::<C>::select(m, &a.x, &b.x),
+            y: Fe::<C>::select(m, &a.y, &b.y),
+            z: Fe::<C>::select(m, &a.z, &b.z),
+        }
+    }
+
+    /// The same point from projective coordinates: `(X Z, Y Z^2, Z)`
+    /// (`x = X Z / Z^2`, `y = Y Z^2 / Z^3`); the identity stays `Z = 0`.
+    fn from_point(p: &Point<C>) -> Self {
+        let zz = p.z.sqr();
+        Jacobian {
+            x: p.x.mul(&p.z),
+            y: p.y.mul(&zz),
+            z: p.z,
+        }
+    }
+
+    /// The same point in projective coordinates: `(X Z, Y, Z^3)`, the
+    /// identity as `(0 : 1 : 0)`. Constant time.
+    pub(crate) fn to_point(self) -> Point<C> {
+        let id = self.is_identity();
+        let z3 = self.z.sqr().mul(&self.z);
+        Point {
+            x: self.x.mul(&self.z),
+            y: Fe::<C>::select(id, &Fe::<C>::ONE, &self.y),
+            z: z3,
+        }
+    }
+
+    /// `P + Q` (add-2007-bl, 11M + 5S) in constant time, except that
+    /// `P = Q` (neither the identity) gives a wrong sum: that case is
+    /// reported by the mask, all ones, for the caller to resolve without a
+    /// branch. The identity on either side is handled by masked selects;
+    /// `P = -Q` gives `Z3 = 0`, the identity.
+    fn add_ct(&self, q: &Self) -> (Self, Mask) {
+        let z1z1 = self.z.sqr();
+        let z2z2 = q.z.sqr();
+        let u1 = self.x.mul(&z2z2);
+        let u2 = q.x.mul(&z1z1);
+        let s1 = self.y.mul(&q.z).mul(&z2z2);
+        let s2 = q.y.mul(&self.z).mul(&z1z1);
+        let h = u2.sub(&u1);
+        let r = s2.sub(&s1).dbl();
+        let i = h.dbl().sqr();
+        let j = h.mul(&i);
+        let v = u1.mul(&i);
+        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let y3 = r.mul(&v.sub(&x3)).sub(&s1.mul(&j).dbl());
+        let z3 = self.z.add(&q.z).sqr().sub(&z1z1).sub(&z2z2).mul(&h);
+        let sum = Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        };
+        let (id1, id2) = (self.is_identity(), q.is_identity());
+        let sum = Self::select(id1, q, &sum);
+        let sum = Self::select(id2, self, &sum);
+        (sum, h.is_zero() & r.is_zero() & !id1 & !id2)
+    }
+
+    /// `P + (x2, y2)` (madd-2007-bl, 7M + 4S) in constant time, the affine
+    /// point taken as the identity where `q_identity` is all ones. As
+    /// [`Self::add_ct`], `P = Q` (neither the identity) is reported by the
+    /// mask and its sum is wrong.
+    fn add_affine_ct(&self, q: &Affine<C>, q_identity: Mask) -> (Self, Mask) {
+        let z1z1 = self.z.sqr();
+        let u2 = q.x.mul(&z1z1);
+        let s2 = q.y.mul(&self.z).mul(&z1z1);
+        let h = u2.sub(&self.x);
+        let r = s2.sub(&self.y).dbl();
+        let hh = h.sqr();
+        let i = hh.dbl().dbl();
+        let j = h.mul(&i);
+        let v = self.x.mul(&i);
+        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let y3 = r.mul(&v.sub(&x3)).sub(&self.y.mul(&j).dbl());
+        let z3 = self.z.add(&h).sqr().sub(&z1z1).sub(&hh);
+        let sum = Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        };
+        let id1 = self.is_identity();
+        let sum = Self::select(id1, &Self::from_affine(q), &sum);
+        let sum = Self::select(q_identity, self, &sum);
+        (sum, h.is_zero() & r.is_zero() & !id1 & !q_identity)
     }
 
     fn neg(&self) -> Self {
