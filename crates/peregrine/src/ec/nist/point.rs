@@ -308,6 +308,33 @@ fn eq_mask(a: u64, b: u64) -> Mask {
     mask_of(((d | d.wrapping_neg()) >> 63) ^ 1)
 }
 
+/// `acc |= src & m`, limb by limb (fixed lengths: the compiler vectorizes
+/// it with the baseline SIMD of the target).
+#[inline(always)]
+fn or_masked(acc: &mut [u64], src: &[u64], m: Mask) {
+    for (a, b) in acc.iter_mut().zip(src) {
+        *a |= b & m;
+    }
+}
+
+/// Entry `mag` (1-based) of `row`, or zero coordinates for `mag = 0`, by a
+/// masked scan of the whole row: every entry is read and OR-ed in under
+/// an all-ones or all-zero mask, no branch or index on `mag`.
+#[inline(always)]
+fn scan_affine<C: Curve>(row: &[Affine<C>], mag: u64) -> Affine<C> {
+    let mut x = <C::Fe as Elem>::zero_limbs();
+    let mut y = <C::Fe as Elem>::zero_limbs();
+    for (j, e) in row.iter().enumerate() {
+        let m = eq_mask(mag, j as u64 + 1);
+        or_masked(x.as_mut(), e.x.to_raw().as_ref(), m);
+        or_masked(y.as_mut(), e.y.to_raw().as_ref(), m);
+    }
+    Affine {
+        x: Fe::<C>::from_raw(x),
+        y: Fe::<C>::from_raw(y),
+    }
+}
+
 /// Width of the signed windows of the fixed-base table.
 pub(crate) const BASE_W: usize = 6;
 /// Entries per row of the fixed-base table: `j 2^(6i) G` for `j` in
@@ -427,12 +454,7 @@ pub(crate) fn mul_base<C: Curve>(k: &Scalar<C>) -> Point<C> {
     let mut acc = Jacobian::<C>::identity();
     for (i, row) in table.chunks_exact(BASE_ROW).enumerate().rev() {
         let (mag, neg) = booth_digit(k.as_ref(), i);
-        let mut sel = row[0];
-        for (j, e) in row.iter().enumerate().skip(1) {
-            let m = eq_mask(mag, j as u64 + 1);
-            sel.x.cmov(m, &e.x);
-            sel.y.cmov(m, &e.y);
-        }
+        let mut sel = scan_affine(row, mag);
         let ny = sel.y.neg();
         sel.y.cmov(mask_of(neg), &ny);
         let (sum, doubling) = acc.add_affine_ct(&sel, eq_mask(mag, 0));
@@ -481,7 +503,7 @@ fn booth_w(k: &[u64], i: usize, w: usize) -> (u64, u64) {
 pub(crate) fn mul<C: Curve>(p: &Point<C>, k: &Scalar<C>) -> Point<C> {
     let k = k.to_canonical();
     let half = 1usize << (VAR_W - 1);
-    let mut table = [Jacobian::<C>::identity(); 17];
+    let mut table = [Jacobian::<C>::identity(); 1 + (1 << (VAR_W - 1))];
     table[1] = Jacobian::from_point(p);
     table[2] = table[1].double();
     for j in 3..=half {
@@ -496,13 +518,24 @@ pub(crate) fn mul<C: Curve>(p: &Point<C>, k: &Scalar<C>) -> Point<C> {
             }
         }
         let (mag, neg) = booth_w(k.as_ref(), i, VAR_W);
-        let mut sel = table[0];
+        // entry 0, the identity, has `Z = 0`: zero limbs outside the
+        // matching entry leave exactly that for `mag = 0`
+        let (mut x, mut y, mut z) = (
+            <C::Fe as Elem>::zero_limbs(),
+            <C::Fe as Elem>::zero_limbs(),
+            <C::Fe as Elem>::zero_limbs(),
+        );
         for (j, e) in table.iter().enumerate().skip(1) {
             let m = eq_mask(mag, j as u64);
-            sel.x.cmov(m, &e.x);
-            sel.y.cmov(m, &e.y);
-            sel.z.cmov(m, &e.z);
+            or_masked(x.as_mut(), e.x.to_raw().as_ref(), m);
+            or_masked(y.as_mut(), e.y.to_raw().as_ref(), m);
+            or_masked(z.as_mut(), e.z.to_raw().as_ref(), m);
         }
+        let mut sel = Jacobian::<C> {
+            x: Fe::<C>::from_raw(x),
+            y: Fe::<C>::from_raw(y),
+            z: Fe::<C>::from_raw(z),
+        };
         let ny = sel.y.neg();
         sel.y.cmov(mask_of(neg), &ny);
         let (sum, doubling) = acc.add_ct(&sel);
