@@ -53,6 +53,22 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     fn mont_sqr(a: &[u64; N]) -> [u64; N] {
         Mont::<Self, N>::from_limbs(*a).sqr_portable().l
     }
+
+    /// `a + b mod P` of reduced limbs, reduced.
+    #[inline(always)]
+    fn mont_add(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        Mont::<Self, N>::from_limbs(*a)
+            .add_portable(&Mont::from_limbs(*b))
+            .l
+    }
+
+    /// `a - b mod P` of reduced limbs, reduced.
+    #[inline(always)]
+    fn mont_sub(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        Mont::<Self, N>::from_limbs(*a)
+            .sub_portable(&Mont::from_limbs(*b))
+            .l
+    }
 }
 
 /// Little-endian limbs of a big-endian hex string (at most `16 N` digits).
@@ -386,6 +402,33 @@ impl<M: Modulus<N>, const N: usize> Mont<M, N> {
         Self::reduce_once(top, &r)
     }
 
+    /// `self + other`, portable.
+    #[inline(always)]
+    pub(crate) fn add_portable(&self, other: &Self) -> Self {
+        let mut s = [0u64; N];
+        let mut c = 0;
+        for i in 0..N {
+            (s[i], c) = adc(self.l[i], other.l[i], c);
+        }
+        Self::reduce_once(c, &s)
+    }
+
+    /// `self - other`, portable.
+    #[inline(always)]
+    pub(crate) fn sub_portable(&self, other: &Self) -> Self {
+        let mut d = [0u64; N];
+        let mut b = 0;
+        for i in 0..N {
+            (d[i], b) = sbb(self.l[i], other.l[i], b);
+        }
+        let m = mask_of(b);
+        let mut c = 0;
+        for i in 0..N {
+            (d[i], c) = adc(d[i], M::P[i] & m, c);
+        }
+        Self::from_limbs(d)
+    }
+
     /// Reduces `hi * 2^(64N) + x < 2p` to below p.
     #[inline(always)]
     fn reduce_once(hi: u64, x: &[u64; N]) -> Self {
@@ -441,12 +484,7 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     /// `self + other`.
     #[inline]
     fn add(&self, other: &Self) -> Self {
-        let mut s = [0u64; N];
-        let mut c = 0;
-        for i in 0..N {
-            (s[i], c) = adc(self.l[i], other.l[i], c);
-        }
-        Self::reduce_once(c, &s)
+        Self::from_limbs(M::mont_add(&self.l, &other.l))
     }
 
     /// `2 self`.
@@ -458,17 +496,7 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     /// `self - other`.
     #[inline]
     fn sub(&self, other: &Self) -> Self {
-        let mut d = [0u64; N];
-        let mut b = 0;
-        for i in 0..N {
-            (d[i], b) = sbb(self.l[i], other.l[i], b);
-        }
-        let m = mask_of(b);
-        let mut c = 0;
-        for i in 0..N {
-            (d[i], c) = adc(d[i], M::P[i] & m, c);
-        }
-        Self::from_limbs(d)
+        Self::from_limbs(M::mont_sub(&self.l, &other.l))
     }
 
     /// `-self`.

@@ -223,7 +223,7 @@ macro_rules! curve {
 macro_rules! adx_curve {
     (
         $(#[$doc:meta])* $name:ident, $base:ident, $n:literal,
-        fe: ($pm:path, $fmul:path, $fsqr:path),
+        fe: ($pm:path, $fmul:path, $fsqr:path $(, $fadd:path, $fsub:path)?),
         scalar: ($nm:path, $smul:path)
     ) => {
         pub(crate) mod adx {
@@ -248,6 +248,18 @@ macro_rules! adx_curve {
                     // SAFETY: as above.
                     unsafe { $fsqr(a) }
                 }
+                $(
+                #[inline(always)]
+                fn mont_add(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $fadd(a, b) }
+                }
+                #[inline(always)]
+                fn mont_sub(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $fsub(a, b) }
+                }
+                )?
             }
 
             /// The group order, multiplied by the ADX kernel.
@@ -296,7 +308,7 @@ mod c256 {
         /// P-256 on the BMI2/ADX kernels (`x86_64_adx.rs`): the field by
         /// the special-form `mul`/`sqr`, the scalars by the generic CIOS.
         P256Adx, P256, 4,
-        fe: (moduli::P, x86_64_adx::mul, x86_64_adx::sqr),
+        fe: (moduli::P, x86_64_adx::mul, x86_64_adx::sqr, x86_64_adx::add, x86_64_adx::sub),
         scalar: (moduli::N, x86_64_adx::mul_n256)
     );
 
@@ -732,6 +744,9 @@ mod adx_tests {
             assert_eq!(K::mont_sqr(a), portable(a, a), "{what}: sqr {a:x?}");
             for b in &vals {
                 assert_eq!(K::mont_mul(a, b), portable(a, b), "{what}: {a:x?} * {b:x?}");
+                let (pa, pb) = (Mont::<M, N>::from_limbs(*a), Mont::<M, N>::from_limbs(*b));
+                assert_eq!(K::mont_add(a, b), pa.add_portable(&pb).l, "{what}: {a:x?} + {b:x?}");
+                assert_eq!(K::mont_sub(a, b), pa.sub_portable(&pb).l, "{what}: {a:x?} - {b:x?}");
             }
         }
         let (mut x, mut y) = (vals[10], vals[10]);

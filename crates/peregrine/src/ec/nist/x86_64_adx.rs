@@ -24,6 +24,98 @@ static P1: u64 = 0x0000_0000_ffff_ffff;
 /// `p[3]` of P-256, `2^64 - 2^32 + 1`.
 static P3: u64 = 0xffff_ffff_0000_0001;
 
+/// `a + b mod p` of P-256 elements below `p`: the sum with its carry,
+/// `p` subtracted, and the sum kept by CMOV where that borrowed.
+///
+/// # Safety
+/// None beyond x86-64 (no BMI2 or ADX instruction); `unsafe` as the other
+/// kernels of this file.
+#[inline(always)]
+pub(crate) unsafe fn add(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (t0, t1, t2, t3): (u64, u64, u64, u64);
+    // SAFETY: reads 4 limbs through `b` (a reference to `[u64; 4]`) and
+    // the two statics; writes only its register operands.
+    unsafe {
+        core::arch::asm!(
+            "xor {c:e}, {c:e}",
+            "add {r0}, qword ptr [{b}]",
+            "adc {r1}, qword ptr [{b} + 8]",
+            "adc {r2}, qword ptr [{b} + 16]",
+            "adc {r3}, qword ptr [{b} + 24]",
+            "adc {c}, 0",
+            "mov {t0}, {r0}",
+            "mov {t1}, {r1}",
+            "mov {t2}, {r2}",
+            "mov {t3}, {r3}",
+            // - p: p[0] = 2^64 - 1, p[2] = 0
+            "sub {t0}, -1",
+            "sbb {t1}, qword ptr [rip + {p1}]",
+            "sbb {t2}, 0",
+            "sbb {t3}, qword ptr [rip + {p3}]",
+            "sbb {c}, 0",
+            // borrowed: the sum was below p
+            "cmovc {t0}, {r0}",
+            "cmovc {t1}, {r1}",
+            "cmovc {t2}, {r2}",
+            "cmovc {t3}, {r3}",
+            b = in(reg) b,
+            p1 = sym P1,
+            p3 = sym P3,
+            r0 = inout(reg) a[0] => _,
+            r1 = inout(reg) a[1] => _,
+            r2 = inout(reg) a[2] => _,
+            r3 = inout(reg) a[3] => _,
+            t0 = out(reg) t0,
+            t1 = out(reg) t1,
+            t2 = out(reg) t2,
+            t3 = out(reg) t3,
+            c = out(reg) _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [t0, t1, t2, t3]
+}
+
+/// `a - b mod p` of P-256 elements below `p`: the difference, and `p`
+/// added back under the mask of its borrow.
+///
+/// # Safety
+/// As [`add`].
+#[inline(always)]
+pub(crate) unsafe fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: reads 4 limbs through `b` (a reference to `[u64; 4]`) and
+    // the static; writes only its register operands.
+    unsafe {
+        core::arch::asm!(
+            "sub {r0}, qword ptr [{b}]",
+            "sbb {r1}, qword ptr [{b} + 8]",
+            "sbb {r2}, qword ptr [{b} + 16]",
+            "sbb {r3}, qword ptr [{b} + 24]",
+            // m = all ones where it borrowed; + (p & m)
+            "sbb {m}, {m}",
+            "mov {t1:e}, {m:e}",
+            "mov {t3}, {m}",
+            "and {t3}, qword ptr [rip + {p3}]",
+            "add {r0}, {m}",
+            "adc {r1}, {t1}",
+            "adc {r2}, 0",
+            "adc {r3}, {t3}",
+            b = in(reg) b,
+            p3 = sym P3,
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            m = out(reg) _,
+            t1 = out(reg) _,
+            t3 = out(reg) _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
 /// The Montgomery product `a b / 2^256 mod p` of P-256 elements below
 /// `p`; the result is below `p`.
 ///
