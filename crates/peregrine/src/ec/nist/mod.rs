@@ -745,8 +745,16 @@ mod adx_tests {
             for b in &vals {
                 assert_eq!(K::mont_mul(a, b), portable(a, b), "{what}: {a:x?} * {b:x?}");
                 let (pa, pb) = (Mont::<M, N>::from_limbs(*a), Mont::<M, N>::from_limbs(*b));
-                assert_eq!(K::mont_add(a, b), pa.add_portable(&pb).l, "{what}: {a:x?} + {b:x?}");
-                assert_eq!(K::mont_sub(a, b), pa.sub_portable(&pb).l, "{what}: {a:x?} - {b:x?}");
+                assert_eq!(
+                    K::mont_add(a, b),
+                    pa.add_portable(&pb).l,
+                    "{what}: {a:x?} + {b:x?}"
+                );
+                assert_eq!(
+                    K::mont_sub(a, b),
+                    pa.sub_portable(&pb).l,
+                    "{what}: {a:x?} - {b:x?}"
+                );
             }
         }
         let (mut x, mut y) = (vals[10], vals[10]);

@@ -743,19 +743,19 @@ impl<C: Curve> Jacobian<C> {
         }
     }
 
-    /// `2 P` (dbl-2001-b, `a = -3`: 3M + 5S); the identity doubles to
-    /// itself (`Z3 = 0`), and these curves have no point of order 2.
+    /// `2 P` (dbl-2001-b for `a = -3`, with `Z3 = 2 Y Z` and `2 Y^2`
+    /// shared by `4 X Y^2` and `8 Y^4`: 4M + 4S and twelve additions); the
+    /// identity doubles to itself (`Z3 = 0`), and these curves have no
+    /// point of order 2.
     fn double(&self) -> Self {
         let delta = self.z.sqr();
-        let gamma = self.y.sqr();
-        let beta = self.x.mul(&gamma);
+        let gamma2 = self.y.sqr().dbl(); // 2 Y^2
         let t = self.x.sub(&delta).mul(&self.x.add(&delta));
-        let alpha = t.dbl().add(&t);
-        let beta4 = beta.dbl().dbl();
+        let alpha = t.dbl().add(&t); // 3 (X - Z^2)(X + Z^2)
+        let beta4 = self.x.mul(&gamma2).dbl(); // 4 X Y^2
         let x3 = alpha.sqr().sub(&beta4.dbl());
-        let z3 = self.y.add(&self.z).sqr().sub(&gamma).sub(&delta);
-        let g2 = gamma.sqr().dbl().dbl().dbl();
-        let y3 = alpha.mul(&beta4.sub(&x3)).sub(&g2);
+        let z3 = self.y.mul(&self.z).dbl();
+        let y3 = alpha.mul(&beta4.sub(&x3)).sub(&gamma2.sqr().dbl()); // - 8 Y^4
         Jacobian {
             x: x3,
             y: y3,
