@@ -18,6 +18,7 @@
 //! | `x25519_many` | `x25519_many` of 8 pairs (the zmm lanes of `ifma512`, or `ifma`'s two ymm calls), a fixed set of eight scalars | eight fresh random scalars (same peer points) |
 //! | `ed25519_sign` | Ed25519 signature of one fixed message (one nonce) | of a random message each time (a fresh secret nonce, table scans and scalar arithmetic on it); the best kernel: `ifma512` (the comb's halves side by side in zmm) where zmm is in force |
 //! | `ecdsa_p256_sign` | ECDSA P-256 (RFC 6979, SHA-256) of one fixed message | of a random message each time (a fresh secret nonce) |
+//! | `ecdh_p256` | P-256 ECDH with one fixed private key | with a fresh random private key each time (same peer point; the keys are made before the measurements) |
 
 use dudect_bencher::rand::Rng;
 use dudect_bencher::{BenchRng, Class, CtRunner, ctbench_main};
@@ -268,6 +269,24 @@ fn ecdsa_p256_sign(runner: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+fn ecdh_p256(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let below_n = |mut d: [u8; 32]| {
+        d[0] &= 0x7f;
+        d[31] |= 1; // not zero
+        p256::PrivateKey::from_bytes(&d).expect("a scalar in 1..n")
+    };
+    let peer = below_n(random32(rng)).public_key().to_uncompressed();
+    let peer = p256::PublicKey::from_sec1(&peer).expect("a point on the curve");
+    let fixed = random32(rng);
+    let keys: Vec<(Class, p256::PrivateKey)> = fixed_or_random(rng, fixed)
+        .into_iter()
+        .map(|(c, d)| (c, below_n(d)))
+        .collect();
+    for (c, k) in &keys {
+        runner.run_one(*c, || k.diffie_hellman(&peer).map(|s| s[0]));
+    }
+}
+
 ctbench_main!(
     tag_compare,
     aead_open,
@@ -279,5 +298,6 @@ ctbench_main!(
     x25519,
     x25519_many,
     ed25519_sign,
-    ecdsa_p256_sign
+    ecdsa_p256_sign,
+    ecdh_p256
 );
