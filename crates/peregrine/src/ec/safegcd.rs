@@ -2,16 +2,23 @@
 //! ("Fast constant-time gcd computation and modular inversion", TCHES
 //! 2019), in the half-delta form and the signed-62-bit-limb layout that
 //! Pieter Wuille analysed for libsecp256k1 (its `safegcd_implementation.md`
-//! gives the derivation and the iteration bound this code relies on).
+//! gives the derivation; the iteration bounds are from his
+//! `safegcd-bounds` analysis).
 //!
 //! The state is `(zeta, f, g, d, e)` with `f = M`, `g = x`, `d = 0`,
 //! `e = 1`, and the invariants `d x = f`, `e x = g (mod M)`. Each batch of
 //! 59 division steps works on the low 64 bits of `f` and `g` only and
 //! returns a 2x2 matrix scaled by 2^62; the matrix is then applied to the
 //! full `f, g` (which become exactly divisible by 2^62) and to `d, e`
-//! (made divisible by adding a multiple of `M`). After 590 steps, enough
-//! for any inputs below 2^256, `g = 0`, `f = +-gcd = +-1` and
-//! `d = +-x^-1`.
+//! (made divisible by adding a multiple of `M`). After enough steps for
+//! the modulus size, `g = 0`, `f = +-gcd = +-1` and `d = +-x^-1`.
+//!
+//! Step counts: half-delta division steps bring `g` to 0 for all
+//! `0 <= g <= f`, `f` odd, of `b` bits within
+//! `floor((150964 b + 99243) / 2^16)` steps: 590 for 256 bits (Wuille's
+//! figure for libsecp256k1), 886 for 384, 1201 for 521 (the last checked
+//! by a Coq proof in the same analysis). Rounded up to whole batches: 10,
+//! 16 and 21 batches of 59.
 //!
 //! Constant time: the number of steps is fixed; every step does the same
 //! operations, its two conditions turned into masks behind an
@@ -25,17 +32,19 @@
 
 use super::curve25519::field::opaque;
 
-/// Limbs of 62 bits, signed; five cover 310 bits (inputs are below 2^256).
-type Signed62 = [i64; 5];
+/// The most signed-62 limbs a value takes: nine cover 558 bits (moduli up
+/// to 521 bits, with room for the sign and the `(-2M, M)` range).
+const MAX: usize = 9;
 
 const M62: u64 = u64::MAX >> 2;
 
 /// A modulus in signed-62 form and its inverse mod 2^62.
 pub(crate) struct Modulus {
     /// The odd modulus, as `sum v[i] 2^(62 i)` (limbs may be negative:
-    /// sparse forms like `-19 + 128 * 2^248` keep the products few).
-    v: Signed62,
-    /// `M^-1 mod 2^62`.
+    /// sparse forms like `-19 + 128 * 2^248` keep the products few);
+    /// unused limbs are zero.
+    v: [i64; MAX],
+    /// `M^-1 mod 2^62`; 0 marks a placeholder (no usable modulus).
     inv62: u64,
 }
 
@@ -51,23 +60,47 @@ const fn inv64(a: u64) -> u64 {
     x
 }
 
+/// The signed-62 limbs of a value of `N` 64-bit limbs, and the batches of
+/// 59 steps, for the sizes this module serves: 4 limbs (moduli up to 256
+/// bits), 6 (384) and 9 (521).
+const fn shape(n: usize) -> Option<(usize, usize, usize)> {
+    match n {
+        4 => Some((5, 10, 256)),
+        6 => Some((7, 16, 384)),
+        9 => Some((9, 21, 521)),
+        _ => None,
+    }
+}
+
 impl Modulus {
-    /// An odd modulus below 2^256 given as little-endian 64-bit limbs (a
-    /// slice, so that code generic over the limb count can name it; any
-    /// length other than four gives an unusable placeholder, which
-    /// [`invert_limbs`] refuses).
+    /// An odd modulus given as little-endian 64-bit limbs: four limbs up to
+    /// 256 bits, six up to 384, nine up to 521 (a slice, so that code
+    /// generic over the limb count can name it). Anything else gives a
+    /// placeholder, which [`invert_limbs`] refuses.
     pub(crate) const fn from_limbs(l: &[u64]) -> Modulus {
-        if l.len() != 4 || l[0] & 1 == 0 {
-            return Modulus {
-                v: [0; 5],
-                inv62: 0,
-            };
+        const PLACEHOLDER: Modulus = Modulus {
+            v: [0; MAX],
+            inv62: 0,
+        };
+        let Some((_, _, bits)) = shape(l.len()) else {
+            return PLACEHOLDER;
+        };
+        if l[0] & 1 == 0 {
+            return PLACEHOLDER;
         }
-        Modulus::new(to_signed62(&[l[0], l[1], l[2], l[3]]))
+        // the bit length
+        let mut top = l.len() * 64;
+        while top > 0 && (l[(top - 1) / 64] >> ((top - 1) % 64)) & 1 == 0 {
+            top -= 1;
+        }
+        if top > bits {
+            return PLACEHOLDER;
+        }
+        Modulus::new(to_signed62(l))
     }
 
     /// The modulus whose signed-62 limbs are `v`.
-    const fn new(v: Signed62) -> Modulus {
+    const fn new(v: [i64; MAX]) -> Modulus {
         // The low 62 bits of M are those of v[0] (the other limbs are
         // multiples of 2^62).
         let inv62 = inv64(v[0] as u64) & M62;
@@ -76,17 +109,54 @@ impl Modulus {
 }
 
 /// p = 2^255 - 19 = -19 + 2^7 * 2^248.
-pub(crate) const P25519: Modulus = Modulus::new([-19, 0, 0, 0, 128]);
+pub(crate) const P25519: Modulus = Modulus::new([-19, 0, 0, 0, 128, 0, 0, 0, 0]);
 
-/// Four little-endian 64-bit limbs as five non-negative 62-bit ones.
-const fn to_signed62(x: &[u64; 4]) -> Signed62 {
-    [
-        (x[0] & M62) as i64,
-        ((x[0] >> 62 | x[1] << 2) & M62) as i64,
-        ((x[1] >> 60 | x[2] << 4) & M62) as i64,
-        ((x[2] >> 58 | x[3] << 6) & M62) as i64,
-        (x[3] >> 56) as i64,
-    ]
+/// Little-endian 64-bit limbs (a value below 2^(62 MAX - 1)) as
+/// non-negative 62-bit ones.
+const fn to_signed62(x: &[u64]) -> [i64; MAX] {
+    let mut out = [0i64; MAX];
+    let mut i = 0;
+    while i < MAX {
+        let bit = 62 * i;
+        let (w, o) = (bit / 64, bit % 64);
+        let mut v = 0u64;
+        if w < x.len() {
+            v = x[w] >> o;
+            if o > 2 && w + 1 < x.len() {
+                v |= x[w + 1] << (64 - o);
+            }
+        }
+        out[i] = (v & M62) as i64;
+        i += 1;
+    }
+    out
+}
+
+/// The first `L` limbs of a signed-62 array.
+#[inline(always)]
+fn take<const L: usize>(x: &[i64; MAX]) -> [i64; L] {
+    let mut out = [0i64; L];
+    out.copy_from_slice(&x[..L]);
+    out
+}
+
+/// Non-negative 62-bit limbs (a value below 2^(64 N)) as `N` little-endian
+/// 64-bit limbs.
+#[inline(always)]
+fn from_signed62<const N: usize, const L: usize>(d: &[i64; L]) -> [u64; N] {
+    let mut out = [0u64; N];
+    for (i, &l) in d.iter().enumerate() {
+        let l = l as u64;
+        let bit = 62 * i;
+        let (w, o) = (bit / 64, bit % 64);
+        if w < N {
+            out[w] |= l << o;
+        }
+        if o > 2 && w + 1 < N {
+            out[w + 1] |= l >> (64 - o);
+        }
+    }
+    out
 }
 
 /// The matrix of a batch, scaled by 2^62.
@@ -148,13 +218,13 @@ fn mul(a: i64, b: i64) -> i128 {
 
 /// `[f, g] = t [f, g] / 2^62` (exact).
 #[inline(always)]
-fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Trans) {
+fn update_fg<const L: usize>(f: &mut [i64; L], g: &mut [i64; L], t: &Trans) {
     let (u, v, q, r) = (t.u, t.v, t.q, t.r);
     let mut cf = mul(u, f[0]) + mul(v, g[0]);
     let mut cg = mul(q, f[0]) + mul(r, g[0]);
     cf >>= 62;
     cg >>= 62;
-    for i in 1..5 {
+    for i in 1..L {
         cf += mul(u, f[i]) + mul(v, g[i]);
         cg += mul(q, f[i]) + mul(r, g[i]);
         f[i - 1] = (cf as u64 & M62) as i64;
@@ -162,18 +232,18 @@ fn update_fg(f: &mut Signed62, g: &mut Signed62, t: &Trans) {
         cf >>= 62;
         cg >>= 62;
     }
-    f[4] = cf as i64;
-    g[4] = cg as i64;
+    f[L - 1] = cf as i64;
+    g[L - 1] = cg as i64;
 }
 
 /// `[d, e] = t [d, e] / 2^62 (mod M)`, with `d, e` kept in `(-2M, M)`:
 /// the multiple of M added makes the low 62 bits zero and (by starting
 /// from `u` or `v` where `d` or `e` is negative) keeps the range.
 #[inline(always)]
-fn update_de(d: &mut Signed62, e: &mut Signed62, t: &Trans, m: &Modulus) {
+fn update_de<const L: usize>(d: &mut [i64; L], e: &mut [i64; L], t: &Trans, m: &Modulus) {
     let (u, v, q, r) = (t.u, t.v, t.q, t.r);
-    let sd = d[4] >> 63;
-    let se = e[4] >> 63;
+    let sd = d[L - 1] >> 63;
+    let se = e[L - 1] >> 63;
     let mut md = (u & sd).wrapping_add(v & se);
     let mut me = (q & sd).wrapping_add(r & se);
     let mut cd = mul(u, d[0]) + mul(v, e[0]);
@@ -186,7 +256,7 @@ fn update_de(d: &mut Signed62, e: &mut Signed62, t: &Trans, m: &Modulus) {
     debug_assert_eq!(ce as u64 & M62, 0);
     cd >>= 62;
     ce >>= 62;
-    for i in 1..5 {
+    for i in 1..L {
         cd += mul(u, d[i]) + mul(v, e[i]);
         ce += mul(q, d[i]) + mul(r, e[i]);
         // A public property of the modulus: zero limbs cost nothing.
@@ -199,14 +269,14 @@ fn update_de(d: &mut Signed62, e: &mut Signed62, t: &Trans, m: &Modulus) {
         cd >>= 62;
         ce >>= 62;
     }
-    d[4] = cd as i64;
-    e[4] = ce as i64;
+    d[L - 1] = cd as i64;
+    e[L - 1] = ce as i64;
 }
 
-/// Carries limbs 0..3 into 62 bits each, the rest into limb 4.
+/// Carries every limb but the last into 62 bits, the rest into the last.
 #[inline(always)]
-fn carry(r: &mut Signed62) {
-    for i in 0..4 {
+fn carry<const L: usize>(r: &mut [i64; L]) {
+    for i in 0..L - 1 {
         r[i + 1] += r[i] >> 62;
         r[i] &= M62 as i64;
     }
@@ -214,8 +284,8 @@ fn carry(r: &mut Signed62) {
 
 /// `r` (in `(-2M, M)`), negated where `sign < 0`, brought into `[0, M)`.
 #[inline(always)]
-fn normalize(r: &mut Signed62, sign: i64, m: &Modulus) {
-    let add = opaque((r[4] >> 63) as u64) as i64;
+fn normalize<const L: usize>(r: &mut [i64; L], sign: i64, m: &Modulus) {
+    let add = opaque((r[L - 1] >> 63) as u64) as i64;
     for (x, v) in r.iter_mut().zip(m.v) {
         *x += v & add;
     }
@@ -224,61 +294,61 @@ fn normalize(r: &mut Signed62, sign: i64, m: &Modulus) {
         *x = (*x ^ neg) - neg;
     }
     carry(r);
-    let add = opaque((r[4] >> 63) as u64) as i64;
+    let add = opaque((r[L - 1] >> 63) as u64) as i64;
     for (x, v) in r.iter_mut().zip(m.v) {
         *x += v & add;
     }
     carry(r);
 }
 
-/// `x^-1 mod M` (0 for 0) in `[0, M)`, for `x` given as four
-/// little-endian limbs, below 2^256 and not a nonzero multiple of `M`
-/// (for those, `g` ends at `+-M`, not 0): callers pass canonical values.
+/// `x^-1 mod M` (0 for 0) in `[0, M)`, for `x` given as `N` little-endian
+/// limbs, below `M` (a nonzero multiple of `M` would end with `g = +-M`,
+/// not 0): callers pass canonical values; `L` signed-62 limbs and
+/// `batches` of 59 steps as [`shape`] gives for `N`.
 #[inline(always)]
-fn invert(x: &[u64; 4], m: &Modulus) -> [u64; 4] {
-    let mut g = to_signed62(x);
-    let mut f = m.v;
-    let mut d: Signed62 = [0; 5];
-    let mut e: Signed62 = [1, 0, 0, 0, 0];
+fn invert<const N: usize, const L: usize>(x: &[u64; N], m: &Modulus, batches: usize) -> [u64; N] {
+    let mut g: [i64; L] = take(&to_signed62(x));
+    let mut f: [i64; L] = take(&m.v);
+    let mut d = [0i64; L];
+    let mut e = [0i64; L];
+    e[0] = 1;
     // zeta = -(delta + 1/2), delta = 1/2.
     let mut zeta = -1i64;
-    // 10 * 59 = 590 half-delta steps suffice for inputs below 2^256.
-    for _ in 0..10 {
+    for _ in 0..batches {
         let (z, t) = divsteps_59(zeta, f[0] as u64, g[0] as u64);
         zeta = z;
         update_de(&mut d, &mut e, &t, m);
         update_fg(&mut f, &mut g, &t);
     }
     debug_assert!(
-        g == [0; 5],
+        g == [0; L],
         "x was a nonzero multiple of M, or the bound failed"
     );
-    normalize(&mut d, f[4], m);
-    let d = d.map(|l| l as u64);
-    [
-        d[0] | d[1] << 62,
-        d[1] >> 2 | d[2] << 60,
-        d[2] >> 4 | d[3] << 58,
-        d[3] >> 6 | d[4] << 56,
-    ]
+    normalize(&mut d, f[L - 1], m);
+    from_signed62(&d)
 }
 
 /// `x^-1 mod 2^255 - 19` (0 for 0), for a canonical `x` (below p; any
 /// value below 2^256 other than p and 2p works) as four little-endian
 /// limbs; the result is canonical.
 pub(crate) fn invert_p25519(x: &[u64; 4]) -> [u64; 4] {
-    invert(x, &P25519)
+    invert::<4, 5>(x, &P25519, 10)
 }
 
 /// `x^-1 mod M` (0 for 0) for a modulus from [`Modulus::from_limbs`] and a
-/// canonical `x < M`, both as four limbs; `None` for a placeholder
-/// modulus (not four limbs, or even). The NIST P-256 field and group
-/// order use it.
-pub(crate) fn invert_limbs(x: &[u64; 4], m: &Modulus) -> Option<[u64; 4]> {
-    if m.v[0] & 1 == 0 {
+/// canonical `x < M`, both as `N` limbs (4, 6 or 9); `None` for a
+/// placeholder modulus or another limb count. The NIST curves' fields and
+/// group orders use it.
+pub(crate) fn invert_limbs<const N: usize>(x: &[u64; N], m: &Modulus) -> Option<[u64; N]> {
+    if m.inv62 == 0 {
         return None;
     }
-    Some(invert(x, m))
+    match shape(N) {
+        Some((5, b, _)) => Some(invert::<N, 5>(x, m, b)),
+        Some((7, b, _)) => Some(invert::<N, 7>(x, m, b)),
+        Some((9, b, _)) => Some(invert::<N, 9>(x, m, b)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

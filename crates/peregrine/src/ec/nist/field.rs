@@ -546,21 +546,15 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
         acc
     }
 
-    /// `self^-1` (`0` for `0`): on 64-bit targets and four-limb moduli
-    /// (P-256's field and group order) by constant-time division steps
-    /// (`ec::safegcd`) on the Montgomery form `a R`, then a Montgomery
-    /// product by `R^3` (`(a R)^-1 R^3 / R = a^-1 R`); otherwise by
-    /// Fermat's little theorem ([`Mont::invert_fermat`]).
+    /// `self^-1` (`0` for `0`): on 64-bit targets by constant-time
+    /// division steps (`ec::safegcd`, for the 4-, 6- and 9-limb moduli of
+    /// P-256, P-384 and P-521) on the Montgomery form `a R`, then a
+    /// Montgomery product by `R^3` (`(a R)^-1 R^3 / R = a^-1 R`); otherwise
+    /// by Fermat's little theorem ([`Mont::invert_fermat`]).
     fn invert(&self) -> Self {
         #[cfg(target_pointer_width = "64")]
-        if N == 4 {
-            let mut x = [0u64; 4];
-            x.copy_from_slice(&self.l);
-            if let Some(y) = crate::ec::safegcd::invert_limbs(&x, &M::SAFEGCD) {
-                let mut l = [0u64; N];
-                l.copy_from_slice(&y);
-                return Self::from_limbs(M::mont_mul(&l, &M::R3));
-            }
+        if let Some(y) = crate::ec::safegcd::invert_limbs(&self.l, &M::SAFEGCD) {
+            return Self::from_limbs(M::mont_mul(&y, &M::R3));
         }
         self.invert_fermat()
     }

@@ -784,6 +784,9 @@ mod adx_tests {
                 s ^= s << 17;
                 *x = s;
             }
+            // below 2p (P-521's limbs are mostly above its 521 bits), so
+            // that `reduce` subtracts at most once
+            l[N - 1] &= M::P[N - 1];
             vals.push(reduce(l, &M::P));
         }
         for a in &vals {
@@ -808,6 +811,35 @@ mod adx_tests {
         n1[0] -= 1;
         check_invert::<super::c256::moduli::P, 4>("P-256 p", &[m(0), m(1), m(2), p1]);
         check_invert::<super::c256::moduli::N, 4>("P-256 n", &[m(0), m(1), m(2), n1]);
+        edges::<super::c384::moduli::P, 6>("P-384 p");
+        edges::<super::c384::moduli::N, 6>("P-384 n");
+        edges::<super::c521::moduli::P, 9>("P-521 p");
+        edges::<super::c521::moduli::N, 9>("P-521 n");
+    }
+
+    /// `check_invert` on 0, 1, 2, M - 1, M - 2, and every power of two
+    /// below M (sparse inputs stress the step bound).
+    fn edges<M: Modulus<N>, const N: usize>(what: &str) {
+        let mut vals = alloc::vec::Vec::new();
+        for v in [0u64, 1, 2] {
+            let mut l = [0u64; N];
+            l[0] = v;
+            vals.push(l);
+        }
+        for d in [1u64, 2] {
+            let mut l = M::P;
+            l[0] -= d;
+            vals.push(l);
+        }
+        for k in 0..64 * N {
+            let mut l = [0u64; N];
+            l[k / 64] = 1 << (k % 64);
+            // below the modulus: compare from the top limb
+            if l.iter().rev().cmp(M::P.iter().rev()) == core::cmp::Ordering::Less {
+                vals.push(l);
+            }
+        }
+        check_invert::<M, N>(what, &vals);
     }
 
     #[test]
