@@ -1012,8 +1012,6 @@ static N256: [u64; 4] = <super::c256::moduli::N as Modulus<4>>::P;
 static N256_N0: u64 = <super::c256::moduli::N as Modulus<4>>::N0;
 /// P-384's prime.
 static P384: [u64; 6] = <super::c384::moduli::P as Modulus<6>>::P;
-/// `-p^-1 mod 2^64` of P-384's prime.
-static P384_N0: u64 = <super::c384::moduli::P as Modulus<6>>::N0;
 /// The group order of P-384.
 static N384: [u64; 6] = <super::c384::moduli::N as Modulus<6>>::P;
 /// `-n^-1 mod 2^64` of P-384's order.
@@ -1024,13 +1022,354 @@ mont4!(
     mul_n256, N256, N256_N0
 );
 mont6!(
-    /// Montgomery product modulo P-384's prime.
-    mul_p384, P384, P384_N0
-);
-mont6!(
     /// Montgomery product modulo P-384's group order.
     mul_n384, N384, N384_N0
 );
+
+/// The Montgomery product `a b / 2^384 mod p` modulo P-384's prime:
+/// the rows of `mont6`, with the reduction through the form of
+/// `p = 2^384 - 2^128 - 2^96 + 2^32 - 1`: `-p^-1 = 2^32 + 1 mod 2^64`, so
+/// the multiplier is a shift and an add, and `m p = m 2^384 - m c` for
+/// the 129-bit `c` takes two MULX instead of six.
+///
+/// # Safety
+/// The CPU must have BMI2 and ADX; `a` and `b` below the modulus.
+#[inline(always)]
+pub(crate) unsafe fn mul_p384(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let (o0, o1, o2, o3, o4, o5): (u64, u64, u64, u64, u64, u64);
+    // SAFETY: reads 6 limbs through each of `a` and `b` (references to
+    // `[u64; 6]`) and the statics; writes only its register operands; the
+    // caller guarantees BMI2 and ADX.
+    unsafe {
+        core::arch::asm!(
+            // row 0: t += a[0] b
+            "mov rdx, qword ptr [{a} + 0]",
+            "xor {h:e}, {h:e}",
+            "mov {t7}, 0",
+            "mulx {h}, {l}, qword ptr [{b} + 0]",
+            "adox {t0}, {l}",
+            "adcx {t1}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 8]",
+            "adox {t1}, {l}",
+            "adcx {t2}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 16]",
+            "adox {t2}, {l}",
+            "adcx {t3}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 24]",
+            "adox {t3}, {l}",
+            "adcx {t4}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 32]",
+            "adox {t4}, {l}",
+            "adcx {t5}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 40]",
+            "adox {t5}, {l}",
+            "adcx {t6}, {h}",
+            "mov {l}, 0",
+            "adox {t6}, {l}",
+            "adcx {t7}, {l}",
+            "adox {t7}, {l}",
+            // t += m p, m = t0 (2^32 + 1) mod 2^64 (t0 becomes 0), shifted one
+            // limb: p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, so + m 2^384 and
+            // - m c, m c = m c0 + m c1 2^64 + m 2^128 by two MULX
+            "mov rdx, {t0}",
+            "shl {t0}, 32",
+            "add rdx, {t0}",
+            "mulx {h}, {t0}, qword ptr [rip + {c0}]",
+            "mulx {l}, {t0}, qword ptr [rip + {c1}]",
+            "add {h}, {t0}",
+            "adc {l}, rdx",
+            "mov {t0:e}, 0",
+            "adc {t0}, 0",
+            "add {t6}, rdx",
+            "adc {t7}, 0",
+            "sub {t1}, {h}",
+            "sbb {t2}, {l}",
+            "sbb {t3}, {t0}",
+            "sbb {t4}, 0",
+            "sbb {t5}, 0",
+            "sbb {t6}, 0",
+            "sbb {t7}, 0",
+            // row 1: t += a[1] b
+            "mov rdx, qword ptr [{a} + 8]",
+            "xor {h:e}, {h:e}",
+            "mov {t0}, 0",
+            "mulx {h}, {l}, qword ptr [{b} + 0]",
+            "adox {t1}, {l}",
+            "adcx {t2}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 8]",
+            "adox {t2}, {l}",
+            "adcx {t3}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 16]",
+            "adox {t3}, {l}",
+            "adcx {t4}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 24]",
+            "adox {t4}, {l}",
+            "adcx {t5}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 32]",
+            "adox {t5}, {l}",
+            "adcx {t6}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 40]",
+            "adox {t6}, {l}",
+            "adcx {t7}, {h}",
+            "mov {l}, 0",
+            "adox {t7}, {l}",
+            "adcx {t0}, {l}",
+            "adox {t0}, {l}",
+            // t += m p, m = t0 (2^32 + 1) mod 2^64 (t0 becomes 0), shifted one
+            // limb: p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, so + m 2^384 and
+            // - m c, m c = m c0 + m c1 2^64 + m 2^128 by two MULX
+            "mov rdx, {t1}",
+            "shl {t1}, 32",
+            "add rdx, {t1}",
+            "mulx {h}, {t1}, qword ptr [rip + {c0}]",
+            "mulx {l}, {t1}, qword ptr [rip + {c1}]",
+            "add {h}, {t1}",
+            "adc {l}, rdx",
+            "mov {t1:e}, 0",
+            "adc {t1}, 0",
+            "add {t7}, rdx",
+            "adc {t0}, 0",
+            "sub {t2}, {h}",
+            "sbb {t3}, {l}",
+            "sbb {t4}, {t1}",
+            "sbb {t5}, 0",
+            "sbb {t6}, 0",
+            "sbb {t7}, 0",
+            "sbb {t0}, 0",
+            // row 2: t += a[2] b
+            "mov rdx, qword ptr [{a} + 16]",
+            "xor {h:e}, {h:e}",
+            "mov {t1}, 0",
+            "mulx {h}, {l}, qword ptr [{b} + 0]",
+            "adox {t2}, {l}",
+            "adcx {t3}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 8]",
+            "adox {t3}, {l}",
+            "adcx {t4}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 16]",
+            "adox {t4}, {l}",
+            "adcx {t5}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 24]",
+            "adox {t5}, {l}",
+            "adcx {t6}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 32]",
+            "adox {t6}, {l}",
+            "adcx {t7}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 40]",
+            "adox {t7}, {l}",
+            "adcx {t0}, {h}",
+            "mov {l}, 0",
+            "adox {t0}, {l}",
+            "adcx {t1}, {l}",
+            "adox {t1}, {l}",
+            // t += m p, m = t0 (2^32 + 1) mod 2^64 (t0 becomes 0), shifted one
+            // limb: p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, so + m 2^384 and
+            // - m c, m c = m c0 + m c1 2^64 + m 2^128 by two MULX
+            "mov rdx, {t2}",
+            "shl {t2}, 32",
+            "add rdx, {t2}",
+            "mulx {h}, {t2}, qword ptr [rip + {c0}]",
+            "mulx {l}, {t2}, qword ptr [rip + {c1}]",
+            "add {h}, {t2}",
+            "adc {l}, rdx",
+            "mov {t2:e}, 0",
+            "adc {t2}, 0",
+            "add {t0}, rdx",
+            "adc {t1}, 0",
+            "sub {t3}, {h}",
+            "sbb {t4}, {l}",
+            "sbb {t5}, {t2}",
+            "sbb {t6}, 0",
+            "sbb {t7}, 0",
+            "sbb {t0}, 0",
+            "sbb {t1}, 0",
+            // row 3: t += a[3] b
+            "mov rdx, qword ptr [{a} + 24]",
+            "xor {h:e}, {h:e}",
+            "mov {t2}, 0",
+            "mulx {h}, {l}, qword ptr [{b} + 0]",
+            "adox {t3}, {l}",
+            "adcx {t4}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 8]",
+            "adox {t4}, {l}",
+            "adcx {t5}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 16]",
+            "adox {t5}, {l}",
+            "adcx {t6}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 24]",
+            "adox {t6}, {l}",
+            "adcx {t7}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 32]",
+            "adox {t7}, {l}",
+            "adcx {t0}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 40]",
+            "adox {t0}, {l}",
+            "adcx {t1}, {h}",
+            "mov {l}, 0",
+            "adox {t1}, {l}",
+            "adcx {t2}, {l}",
+            "adox {t2}, {l}",
+            // t += m p, m = t0 (2^32 + 1) mod 2^64 (t0 becomes 0), shifted one
+            // limb: p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, so + m 2^384 and
+            // - m c, m c = m c0 + m c1 2^64 + m 2^128 by two MULX
+            "mov rdx, {t3}",
+            "shl {t3}, 32",
+            "add rdx, {t3}",
+            "mulx {h}, {t3}, qword ptr [rip + {c0}]",
+            "mulx {l}, {t3}, qword ptr [rip + {c1}]",
+            "add {h}, {t3}",
+            "adc {l}, rdx",
+            "mov {t3:e}, 0",
+            "adc {t3}, 0",
+            "add {t1}, rdx",
+            "adc {t2}, 0",
+            "sub {t4}, {h}",
+            "sbb {t5}, {l}",
+            "sbb {t6}, {t3}",
+            "sbb {t7}, 0",
+            "sbb {t0}, 0",
+            "sbb {t1}, 0",
+            "sbb {t2}, 0",
+            // row 4: t += a[4] b
+            "mov rdx, qword ptr [{a} + 32]",
+            "xor {h:e}, {h:e}",
+            "mov {t3}, 0",
+            "mulx {h}, {l}, qword ptr [{b} + 0]",
+            "adox {t4}, {l}",
+            "adcx {t5}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 8]",
+            "adox {t5}, {l}",
+            "adcx {t6}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 16]",
+            "adox {t6}, {l}",
+            "adcx {t7}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 24]",
+            "adox {t7}, {l}",
+            "adcx {t0}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 32]",
+            "adox {t0}, {l}",
+            "adcx {t1}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 40]",
+            "adox {t1}, {l}",
+            "adcx {t2}, {h}",
+            "mov {l}, 0",
+            "adox {t2}, {l}",
+            "adcx {t3}, {l}",
+            "adox {t3}, {l}",
+            // t += m p, m = t0 (2^32 + 1) mod 2^64 (t0 becomes 0), shifted one
+            // limb: p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, so + m 2^384 and
+            // - m c, m c = m c0 + m c1 2^64 + m 2^128 by two MULX
+            "mov rdx, {t4}",
+            "shl {t4}, 32",
+            "add rdx, {t4}",
+            "mulx {h}, {t4}, qword ptr [rip + {c0}]",
+            "mulx {l}, {t4}, qword ptr [rip + {c1}]",
+            "add {h}, {t4}",
+            "adc {l}, rdx",
+            "mov {t4:e}, 0",
+            "adc {t4}, 0",
+            "add {t2}, rdx",
+            "adc {t3}, 0",
+            "sub {t5}, {h}",
+            "sbb {t6}, {l}",
+            "sbb {t7}, {t4}",
+            "sbb {t0}, 0",
+            "sbb {t1}, 0",
+            "sbb {t2}, 0",
+            "sbb {t3}, 0",
+            // row 5: t += a[5] b
+            "mov rdx, qword ptr [{a} + 40]",
+            "xor {h:e}, {h:e}",
+            "mov {t4}, 0",
+            "mulx {h}, {l}, qword ptr [{b} + 0]",
+            "adox {t5}, {l}",
+            "adcx {t6}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 8]",
+            "adox {t6}, {l}",
+            "adcx {t7}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 16]",
+            "adox {t7}, {l}",
+            "adcx {t0}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 24]",
+            "adox {t0}, {l}",
+            "adcx {t1}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 32]",
+            "adox {t1}, {l}",
+            "adcx {t2}, {h}",
+            "mulx {h}, {l}, qword ptr [{b} + 40]",
+            "adox {t2}, {l}",
+            "adcx {t3}, {h}",
+            "mov {l}, 0",
+            "adox {t3}, {l}",
+            "adcx {t4}, {l}",
+            "adox {t4}, {l}",
+            // t += m p, m = t0 (2^32 + 1) mod 2^64 (t0 becomes 0), shifted one
+            // limb: p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, so + m 2^384 and
+            // - m c, m c = m c0 + m c1 2^64 + m 2^128 by two MULX
+            "mov rdx, {t5}",
+            "shl {t5}, 32",
+            "add rdx, {t5}",
+            "mulx {h}, {t5}, qword ptr [rip + {c0}]",
+            "mulx {l}, {t5}, qword ptr [rip + {c1}]",
+            "add {h}, {t5}",
+            "adc {l}, rdx",
+            "mov {t5:e}, 0",
+            "adc {t5}, 0",
+            "add {t3}, rdx",
+            "adc {t4}, 0",
+            "sub {t6}, {h}",
+            "sbb {t7}, {l}",
+            "sbb {t0}, {t5}",
+            "sbb {t1}, 0",
+            "sbb {t2}, 0",
+            "sbb {t3}, 0",
+            "sbb {t4}, 0",
+            // the result is below 2p: subtract p unless that borrows
+            "mov {t5}, {t6}",
+            "sub {t5}, qword ptr [rip + {p} + 0]",
+            "mov {h}, {t7}",
+            "sbb {h}, qword ptr [rip + {p} + 8]",
+            "mov {l}, {t0}",
+            "sbb {l}, qword ptr [rip + {p} + 16]",
+            "mov rdx, {t1}",
+            "sbb rdx, qword ptr [rip + {p} + 24]",
+            "mov {a}, {t2}",
+            "sbb {a}, qword ptr [rip + {p} + 32]",
+            "mov {b}, {t3}",
+            "sbb {b}, qword ptr [rip + {p} + 40]",
+            "sbb {t4}, 0",
+            "cmovc {t5}, {t6}",
+            "cmovc {h}, {t7}",
+            "cmovc {l}, {t0}",
+            "cmovc rdx, {t1}",
+            "cmovc {a}, {t2}",
+            "cmovc {b}, {t3}",
+            a = inout(reg) a.as_ptr() => o4,
+            b = inout(reg) b.as_ptr() => o5,
+            p = sym P384,
+            c0 = sym C384_0,
+            c1 = sym C384_1,
+            t0 = inout(reg) 0u64 => _,
+            t1 = inout(reg) 0u64 => _,
+            t2 = inout(reg) 0u64 => _,
+            t3 = inout(reg) 0u64 => _,
+            t4 = inout(reg) 0u64 => _,
+            t5 = inout(reg) 0u64 => o0,
+            t6 = inout(reg) 0u64 => _,
+            t7 = out(reg) _,
+            h = out(reg) o1,
+            l = out(reg) o2,
+            out("rdx") o3,
+            options(pure, readonly, nostack),
+        );
+    }
+    [o0, o1, o2, o3, o4, o5]
+}
+
+/// `c = 2^384 - p` of P-384, limb 0 (`2^64 - 2^32 + 1`).
+static C384_0: u64 = 0xffff_ffff_0000_0001;
+/// Limb 1 of `c` (`2^32 - 1`); limb 2 is 1.
+static C384_1: u64 = 0x0000_0000_ffff_ffff;
 
 /// `a^2` modulo P-384's prime.
 ///
