@@ -342,7 +342,7 @@ mod c384 {
         /// P-384 on the BMI2/ADX kernel (`x86_64_adx.rs`): generic CIOS
         /// for the field and the scalars.
         P384Adx, P384, 6,
-        fe: (moduli::P, x86_64_adx::mul_p384, x86_64_adx::sqr_p384),
+        fe: (moduli::P, x86_64_adx::mul_p384, x86_64_adx::sqr_p384, x86_64_adx::add_p384, x86_64_adx::sub_p384),
         scalar: (moduli::N, x86_64_adx::mul_n384)
     );
     curve!(

@@ -1371,6 +1371,113 @@ static C384_0: u64 = 0xffff_ffff_0000_0001;
 /// Limb 1 of `c` (`2^32 - 1`); limb 2 is 1.
 static C384_1: u64 = 0x0000_0000_ffff_ffff;
 
+/// `p & m` added to `r0..r5` for P-384's prime and a mask `m` (all ones or
+/// zero): `p = [2^32 - 1, 2^64 - 2^32, 2^64 - 2, 2^64 - 1, 2^64 - 1,
+/// 2^64 - 1]`, the masked limbs made first (a shift would clobber the
+/// carry).
+macro_rules! add_p384_masked {
+    () => {
+        concat!(
+            "mov {u0:e}, {m:e}\n",
+            "mov {u1}, {m}\n",
+            "shl {u1}, 32\n",
+            "mov {u2}, {m}\n",
+            "and {u2}, -2\n",
+            "add {r0}, {u0}\n",
+            "adc {r1}, {u1}\n",
+            "adc {r2}, {u2}\n",
+            "adc {r3}, {m}\n",
+            "adc {r4}, {m}\n",
+            "adc {r5}, {m}\n",
+        )
+    };
+}
+
+/// `a + b mod p` of P-384 elements below `p`: the sum minus `p` with the
+/// sum's carry word, and `p` added back under the mask of the borrow.
+///
+/// # Safety
+/// None beyond x86-64; `unsafe` as the other kernels of this file.
+#[inline(always)]
+pub(crate) unsafe fn add_p384(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5] = *a;
+    // SAFETY: reads 6 limbs through `b` (a reference to `[u64; 6]`);
+    // writes only its register operands.
+    unsafe {
+        core::arch::asm!(
+            "xor {m:e}, {m:e}",
+            "add {r0}, qword ptr [{b}]",
+            "adc {r1}, qword ptr [{b} + 8]",
+            "adc {r2}, qword ptr [{b} + 16]",
+            "adc {r3}, qword ptr [{b} + 24]",
+            "adc {r4}, qword ptr [{b} + 32]",
+            "adc {r5}, qword ptr [{b} + 40]",
+            "adc {m}, 0",
+            // - p
+            "mov {u0:e}, 0xffffffff",
+            "sub {r0}, {u0}",
+            "mov {u1}, 0xffffffff00000000",
+            "sbb {r1}, {u1}",
+            "sbb {r2}, -2",
+            "sbb {r3}, -1",
+            "sbb {r4}, -1",
+            "sbb {r5}, -1",
+            // m = all ones where (sum + carry word) - p borrowed
+            "sbb {m}, 0",
+            add_p384_masked!(),
+            b = in(reg) b,
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            r4 = inout(reg) r4,
+            r5 = inout(reg) r5,
+            m = out(reg) _,
+            u0 = out(reg) _,
+            u1 = out(reg) _,
+            u2 = out(reg) _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3, r4, r5]
+}
+
+/// `a - b mod p` of P-384 elements below `p`: the difference, and `p`
+/// added back under the mask of its borrow.
+///
+/// # Safety
+/// As [`add_p384`].
+#[inline(always)]
+pub(crate) unsafe fn sub_p384(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let [mut r0, mut r1, mut r2, mut r3, mut r4, mut r5] = *a;
+    // SAFETY: as in `add_p384`.
+    unsafe {
+        core::arch::asm!(
+            "sub {r0}, qword ptr [{b}]",
+            "sbb {r1}, qword ptr [{b} + 8]",
+            "sbb {r2}, qword ptr [{b} + 16]",
+            "sbb {r3}, qword ptr [{b} + 24]",
+            "sbb {r4}, qword ptr [{b} + 32]",
+            "sbb {r5}, qword ptr [{b} + 40]",
+            "sbb {m}, {m}",
+            add_p384_masked!(),
+            b = in(reg) b,
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            r4 = inout(reg) r4,
+            r5 = inout(reg) r5,
+            m = out(reg) _,
+            u0 = out(reg) _,
+            u1 = out(reg) _,
+            u2 = out(reg) _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3, r4, r5]
+}
+
 /// `a^2` modulo P-384's prime.
 ///
 /// # Safety
