@@ -15,10 +15,11 @@
 //!
 //! Step counts: half-delta division steps bring `g` to 0 for all
 //! `0 <= g <= f`, `f` odd, of `b` bits within
-//! `floor((150964 b + 99243) / 2^16)` steps: 590 for 256 bits (Wuille's
-//! figure for libsecp256k1), 886 for 384, 1201 for 521 (the last checked
-//! by a Coq proof in the same analysis). Rounded up to whole batches: 10,
-//! 16 and 21 batches of 59.
+//! `floor((150964 b + 99243) / 2^16)` steps (the linear bound of Wuille's
+//! `safegcd-bounds` analysis, which BouncyCastle's half-delta inversion
+//! uses too): 590 for 256 bits (Wuille's figure for libsecp256k1), 886
+//! for 384, 1201 for 521. Rounded up to whole batches: 10, 16 and 21
+//! batches of 59. The tests run with `debug_assert`s that `g` reached 0.
 //!
 //! Constant time: the number of steps is fixed; every step does the same
 //! operations, its two conditions turned into masks behind an
