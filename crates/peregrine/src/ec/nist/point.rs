@@ -601,9 +601,10 @@ pub(crate) fn mul_base_complete<C: Curve>(k: &Scalar<C>) -> Point<C> {
 }
 
 /// A point in Jacobian coordinates `(X : Y : Z)`, `x = X/Z^2`,
-/// `y = Y/Z^3`, the identity when `Z = 0`. Verification only: its
-/// formulas are not complete, so the additions branch on their inputs
-/// (public values).
+/// `y = Y/Z^3`, the identity when `Z = 0`. Its formulas are not complete:
+/// the `_vartime` additions (verification, public values) branch on the
+/// exceptional cases; the `_ct` ones resolve the identity by masks and
+/// report `P + P` by a mask for the caller (see [`mul`], [`mul_base`]).
 pub(crate) struct Jacobian<C: Curve> {
     pub(crate) x: Fe<C>,
     pub(crate) y: Fe<C>,
