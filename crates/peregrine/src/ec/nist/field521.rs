@@ -3,11 +3,15 @@
 //! of a generic Montgomery reduction.
 //!
 //! Since `2^521 = 1 (mod p)`, `R = 2^576 = 2^55`, so the Montgomery product
-//! `a b / R` is `a b 2^-55 = a b 2^466 (mod p)`. The 1042-bit product is
-//! folded to 521 bits (`lo + hi`, twice for the carries), and the
-//! multiplication by `2^466` of a 521-bit value modulo `2^521 - 1` is a
-//! rotation of its bits (right by 55). That replaces the 81 reduction
-//! products of the generic CIOS with shifts and additions.
+//! `a b / R` is `a b 2^-55 = a b 2^466 (mod p)`. The product is taken in
+//! radix `2^58` (nine limbs, `2^522 = 2 mod p`), where the reduction
+//! modulo `p` happens in the columns themselves: the high columns wrap onto
+//! the low ones doubled, so 81 (45 for a square) independent multiply-adds
+//! and one carry pass give a value below `2^522`. Its bit 521 is folded
+//! down, and the multiplication by `2^466` of a 521-bit value modulo
+//! `2^521 - 1` is a rotation of its bits (right by 55). The operands and
+//! the result stay in the saturated 64-bit limbs of the other fields; the
+//! conversions are shifts.
 //!
 //! Constant time: straight-line limb arithmetic; the last step maps the
 //! one non-canonical value, `p` itself, to 0 by a mask.
@@ -17,35 +21,67 @@ use crate::ec::curve25519::field::mask_of;
 /// Bits of the top limb (`521 = 8 * 64 + 9`).
 const TOP: u64 = (1 << 9) - 1;
 
+/// A radix-`2^58` limb.
+const M58: u64 = (1 << 58) - 1;
+
+/// The full product of two limbs.
 #[inline(always)]
-fn mac(acc: u64, a: u64, b: u64, c: u64) -> (u64, u64) {
-    let t = acc as u128 + (a as u128) * (b as u128) + c as u128;
-    (t as u64, (t >> 64) as u64)
+fn m(a: u64, b: u64) -> u128 {
+    a as u128 * b as u128
 }
 
-/// The reduced Montgomery form of the 1042-bit product `t`: `t 2^466 mod p`,
-/// below `p`.
+/// The 58-bit limbs of a value below `2^521` (`521 = 8 * 58 + 57`).
 #[inline(always)]
-fn reduce(t: &[u64; 18]) -> [u64; 9] {
-    // lo = t mod 2^521, hi = t >> 521: t = lo + hi (mod p)
-    let mut s = [0u64; 9];
-    let mut c = 0u64;
-    for k in 0..9 {
-        let lo = if k == 8 { t[8] & TOP } else { t[k] };
-        let hi = (t[8 + k] >> 9) | (t[9 + k] << 55);
-        let v = lo as u128 + hi as u128 + c as u128;
-        s[k] = v as u64;
-        c = (v >> 64) as u64;
-    }
-    // s < 2^522: fold bit 521 up twice (the first fold can reach 2^521)
+fn unpack(a: &[u64; 9]) -> [u64; 9] {
+    [
+        a[0] & M58,
+        ((a[0] >> 58) | (a[1] << 6)) & M58,
+        ((a[1] >> 52) | (a[2] << 12)) & M58,
+        ((a[2] >> 46) | (a[3] << 18)) & M58,
+        ((a[3] >> 40) | (a[4] << 24)) & M58,
+        ((a[4] >> 34) | (a[5] << 30)) & M58,
+        ((a[5] >> 28) | (a[6] << 36)) & M58,
+        ((a[6] >> 22) | (a[7] << 42)) & M58,
+        (a[7] >> 16) | (a[8] << 48),
+    ]
+}
+
+/// The reduced Montgomery form of the product given as nine limbs below
+/// `2^58` in radix `2^58` and a carry `c` of weight `2^522` (`2^522 = 2
+/// mod p`): the limbs packed into 64-bit words (below `2^522`), `2 c`
+/// added in the first fold of bit 521, the whole times `2^466`; below `p`.
+#[inline(always)]
+fn finish(l: &[u64; 9], c: u64) -> [u64; 9] {
+    let s = [
+        l[0] | (l[1] << 58),
+        (l[1] >> 6) | (l[2] << 52),
+        (l[2] >> 12) | (l[3] << 46),
+        (l[3] >> 18) | (l[4] << 40),
+        (l[4] >> 24) | (l[5] << 34),
+        (l[5] >> 30) | (l[6] << 28),
+        (l[6] >> 36) | (l[7] << 22),
+        (l[7] >> 42) | (l[8] << 16),
+        l[8] >> 48,
+    ];
+    fold_rotate(s, c << 1)
+}
+
+/// `(s + extra) 2^466 mod p`, below `p`, for `s < 2^522` and `extra <
+/// 2^64 - 2`.
+#[inline(always)]
+fn fold_rotate(mut s: [u64; 9], extra: u64) -> [u64; 9] {
+    // s + extra = (s mod 2^521) + (s >> 521) + extra (mod p): after the
+    // first fold s < 2^521 + 2^64, after the second s <= 2^521 - 1 (a
+    // carry into bit 521 leaves less than 2^64 below it)
+    let mut c = (s[8] >> 9) + extra;
     for _ in 0..2 {
-        let mut c = s[8] >> 9;
         s[8] &= TOP;
         for x in s.iter_mut() {
             let v = *x as u128 + c as u128;
             *x = v as u64;
             c = (v >> 64) as u64;
         }
+        c = s[8] >> 9;
     }
     // s <= 2^521 - 1; times 2^466: rotate the 521 bits right by 55
     let low55 = s[0] & ((1 << 55) - 1);
@@ -68,45 +104,142 @@ fn reduce(t: &[u64; 18]) -> [u64; 9] {
 }
 
 /// The Montgomery product `a b / 2^576 mod p` of values below `p`.
+///
+/// In radix `2^58`, column `k` gathers `a_i b_j` for `i + j = k` and `2
+/// a_i b_j` for `i + j = k + 9`; each column's nine products are summed
+/// on their own and the previous column's carry joins last, so the
+/// columns' products overlap and only the carry is serial. Limbs are
+/// below `2^58` (the top ones below `2^57`), doubled ones below `2^59`:
+/// a column has nine terms below `2^117`, so with its carry it stays
+/// below `2^121`; column 8 (no wrapped term) stays below `2^120`, which
+/// bounds the final carry below `2^62`.
 #[inline(always)]
 pub(crate) fn mont_mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    let mut t = [0u64; 18];
-    for i in 0..9 {
-        let mut c = 0;
-        for j in 0..9 {
-            (t[i + j], c) = mac(t[i + j], a[i], b[j], c);
-        }
-        t[i + 9] = c;
-    }
-    reduce(&t)
+    let x = unpack(a);
+    let y = unpack(b);
+    let y2 = y.map(|v| v << 1);
+    let mut l = [0u64; 9];
+    let mut c = 0u128;
+    c += m(x[0], y[0])
+        + m(x[1], y2[8])
+        + m(x[2], y2[7])
+        + m(x[3], y2[6])
+        + m(x[4], y2[5])
+        + m(x[5], y2[4])
+        + m(x[6], y2[3])
+        + m(x[7], y2[2])
+        + m(x[8], y2[1]);
+    (l[0], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[1])
+        + m(x[1], y[0])
+        + m(x[2], y2[8])
+        + m(x[3], y2[7])
+        + m(x[4], y2[6])
+        + m(x[5], y2[5])
+        + m(x[6], y2[4])
+        + m(x[7], y2[3])
+        + m(x[8], y2[2]);
+    (l[1], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[2])
+        + m(x[1], y[1])
+        + m(x[2], y[0])
+        + m(x[3], y2[8])
+        + m(x[4], y2[7])
+        + m(x[5], y2[6])
+        + m(x[6], y2[5])
+        + m(x[7], y2[4])
+        + m(x[8], y2[3]);
+    (l[2], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[3])
+        + m(x[1], y[2])
+        + m(x[2], y[1])
+        + m(x[3], y[0])
+        + m(x[4], y2[8])
+        + m(x[5], y2[7])
+        + m(x[6], y2[6])
+        + m(x[7], y2[5])
+        + m(x[8], y2[4]);
+    (l[3], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[4])
+        + m(x[1], y[3])
+        + m(x[2], y[2])
+        + m(x[3], y[1])
+        + m(x[4], y[0])
+        + m(x[5], y2[8])
+        + m(x[6], y2[7])
+        + m(x[7], y2[6])
+        + m(x[8], y2[5]);
+    (l[4], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[5])
+        + m(x[1], y[4])
+        + m(x[2], y[3])
+        + m(x[3], y[2])
+        + m(x[4], y[1])
+        + m(x[5], y[0])
+        + m(x[6], y2[8])
+        + m(x[7], y2[7])
+        + m(x[8], y2[6]);
+    (l[5], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[6])
+        + m(x[1], y[5])
+        + m(x[2], y[4])
+        + m(x[3], y[3])
+        + m(x[4], y[2])
+        + m(x[5], y[1])
+        + m(x[6], y[0])
+        + m(x[7], y2[8])
+        + m(x[8], y2[7]);
+    (l[6], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[7])
+        + m(x[1], y[6])
+        + m(x[2], y[5])
+        + m(x[3], y[4])
+        + m(x[4], y[3])
+        + m(x[5], y[2])
+        + m(x[6], y[1])
+        + m(x[7], y[0])
+        + m(x[8], y2[8]);
+    (l[7], c) = (c as u64 & M58, c >> 58);
+    c += m(x[0], y[8])
+        + m(x[1], y[7])
+        + m(x[2], y[6])
+        + m(x[3], y[5])
+        + m(x[4], y[4])
+        + m(x[5], y[3])
+        + m(x[6], y[2])
+        + m(x[7], y[1])
+        + m(x[8], y[0]);
+    (l[8], c) = (c as u64 & M58, c >> 58);
+    finish(&l, c as u64)
 }
 
-/// The Montgomery square `a^2 / 2^576 mod p` of a value below `p`: each
-/// cross product once, doubled, plus the squares.
+/// The Montgomery square `a^2 / 2^576 mod p` of a value below `p`: 45
+/// products, the cross ones taken once with a doubled limb (and doubled
+/// again where they wrap); the bounds of [`mont_mul`] hold (a wrapped
+/// cross term is below `2^118`, and a column has at most five terms).
 #[inline(always)]
 pub(crate) fn mont_sqr(a: &[u64; 9]) -> [u64; 9] {
-    let mut t = [0u64; 18];
-    for i in 0..9 {
-        let mut c = 0;
-        for j in i + 1..9 {
-            (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
-        }
-        t[i + 9] = c;
-    }
-    let mut hi = 0;
-    for x in t.iter_mut() {
-        let nx = (*x << 1) | hi;
-        hi = *x >> 63;
-        *x = nx;
-    }
-    let mut c = 0u64;
-    for i in 0..9 {
-        let sq = (a[i] as u128) * (a[i] as u128);
-        let v = t[2 * i] as u128 + (sq as u64) as u128 + c as u128;
-        t[2 * i] = v as u64;
-        let v = t[2 * i + 1] as u128 + (sq >> 64) + (v >> 64);
-        t[2 * i + 1] = v as u64;
-        c = (v >> 64) as u64;
-    }
-    reduce(&t)
+    let x = unpack(a);
+    let x2 = x.map(|v| v << 1);
+    let mut l = [0u64; 9];
+    let mut c = 0u128;
+    c += m(x[0], x[0]) + m(x2[1], x2[8]) + m(x2[2], x2[7]) + m(x2[3], x2[6]) + m(x2[4], x2[5]);
+    (l[0], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[1]) + m(x2[2], x2[8]) + m(x2[3], x2[7]) + m(x2[4], x2[6]) + m(x[5], x2[5]);
+    (l[1], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[2]) + m(x[1], x[1]) + m(x2[3], x2[8]) + m(x2[4], x2[7]) + m(x2[5], x2[6]);
+    (l[2], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[3]) + m(x2[1], x[2]) + m(x2[4], x2[8]) + m(x2[5], x2[7]) + m(x[6], x2[6]);
+    (l[3], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[4]) + m(x2[1], x[3]) + m(x[2], x[2]) + m(x2[5], x2[8]) + m(x2[6], x2[7]);
+    (l[4], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[5]) + m(x2[1], x[4]) + m(x2[2], x[3]) + m(x2[6], x2[8]) + m(x[7], x2[7]);
+    (l[5], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[6]) + m(x2[1], x[5]) + m(x2[2], x[4]) + m(x[3], x[3]) + m(x2[7], x2[8]);
+    (l[6], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[7]) + m(x2[1], x[6]) + m(x2[2], x[5]) + m(x2[3], x[4]) + m(x[8], x2[8]);
+    (l[7], c) = (c as u64 & M58, c >> 58);
+    c += m(x2[0], x[8]) + m(x2[1], x[7]) + m(x2[2], x[6]) + m(x2[3], x[5]) + m(x[4], x[4]);
+    (l[8], c) = (c as u64 & M58, c >> 58);
+    finish(&l, c as u64)
 }
