@@ -53,11 +53,11 @@ use peregrine::hash::sha512::{Sha384, Sha512};
 use peregrine_fuzz::{Input, hex};
 
 /// RustCrypto's prehash of `digest`: left-padded with zeros to half the
-/// field size (the shortest prehash the `ecdsa` crate's RFC 6979 takes:
-/// its nonce generator debug-asserts a non-empty digest). A digest shorter
-/// than the order is the same integer either way, so the signature and
-/// the verdict are those of `digest` (the CLI's RustCrypto peer does the
-/// same).
+/// field size, as the CLI's RustCrypto peer does. Older `ecdsa` releases
+/// refused shorter prehashes; 0.17 checks no length, but its `rfc6979`
+/// nonce generator debug-asserts a non-empty digest (and fuzz builds have
+/// debug assertions). A digest shorter than the order is the same integer
+/// either way, so the signature and the verdict are those of `digest`.
 fn prehash(digest: &[u8], field_bytes: usize) -> Vec<u8> {
     let mut p = vec![0u8; digest.len().max(field_bytes.div_ceil(2))];
     let off = p.len() - digest.len();
