@@ -12,14 +12,22 @@
 //!
 //! - P-256's prime `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` has
 //!   `-p^-1 = 1 mod 2^64`: the multiplier `m` is the low limb itself, and
-//!   `(t + m p) / 2^64` adds `m 2^32` (two shifts) and `m p[3] 2^128` (one
-//!   `mul`/`umulh` pair) to the limbs above the low one ([`red_p256!`]).
+//!   `(t + m p) / 2^64` adds `m 2^32` (two shifts) and `m p[3] 2^128` to
+//!   the limbs above the low one ([`red_p256!`]). With
+//!   `p[3] = 2^64 - 2^32 + 1`, `m p[3]` is a subtraction with borrow of
+//!   shifted copies of `m` ([`m_p3!`]), so the reduction multiplies
+//!   nothing (a `mul`/`umulh` pair by `p[3]` costs more on cores whose
+//!   multiplier is the bottleneck). P-256's squaring computes the six
+//!   cross products once, doubles them and adds the four squares (20
+//!   multiplications instead of 32), reduces the low half in four steps
+//!   and adds the high half.
 //! - The group orders and P-384's prime go through a generic CIOS
 //!   reduction (`m = t[0] n0`, then `m p` by `mul`/`umulh` per limb); the
 //!   low limb's sum `t[0] + lo(m p[0])` is 0 or 2^64, so only its carry
 //!   (`t[0] != 0`) is computed. Both six-limb moduli have their three top
 //!   limbs all ones: one register and one product serve those three limbs
 //!   (asserted at compile time).
+//! - The other squarings are the product with itself.
 //! - Every result is below the modulus: the final subtraction of the
 //!   modulus is kept or dropped by `csel` on its borrow; `add` and `sub`
 //!   correct the same way.
@@ -221,30 +229,45 @@ macro_rules! row_4 {
     };
 }
 
+/// `m p[3]` of P-256 into `{u2}` (low) and `{u3}` (high) without a
+/// multiplication, for `m` in `$m`: `p[3] = 2^64 - 2^32 + 1`, so
+/// `m p[3] = (m - (m << 32) mod 2^64) + 2^64 (m - (m >> 32) - borrow)`
+/// (no borrow out: the product is not negative). Needs `{u1} = m >> 32`;
+/// sets the flags (the caller's carry chain starts after it).
+macro_rules! m_p3 {
+    ($m:literal) => {
+        concat!(
+            "subs {u2}, {",
+            $m,
+            "}, {",
+            $m,
+            "}, lsl #32\n",
+            "sbc {u3}, {",
+            $m,
+            "}, {u1}\n",
+        )
+    };
+}
+
 /// P-256's reduction step: `(r0..r5 + m p) / 2^64` into `r1..r5` with
 /// `m = r0`: `t - m` leaves `r1..r5` (the low limb cancels, no borrow),
-/// to which `m 2^32` and `m p[3] 2^128` are added. `r0` is left as is
-/// (the next row sets it as its top limb). Temporaries `u0..u3`, `{p3}`.
+/// to which `m 2^32` and `m p[3] 2^128` are added, both by shifts and
+/// subtractions ([`m_p3!`]). `r0` is left as is (the next row sets it as
+/// its top limb). Temporaries `u1..u3`.
 macro_rules! red_p256 {
     ($r0:literal, $r1:literal, $r2:literal, $r3:literal, $r4:literal, $r5:literal) => {
         concat!(
-            "lsl {u0}, {",
-            $r0,
-            "}, #32\n",
             "lsr {u1}, {",
             $r0,
             "}, #32\n",
-            "mul {u2}, {",
-            $r0,
-            "}, {p3}\n",
-            "umulh {u3}, {",
-            $r0,
-            "}, {p3}\n",
+            m_p3!($r0),
             "adds {",
             $r1,
             "}, {",
             $r1,
-            "}, {u0}\n",
+            "}, {",
+            $r0,
+            "}, lsl #32\n",
             "adcs {",
             $r2,
             "}, {",
@@ -265,6 +288,40 @@ macro_rules! red_p256 {
             "}, {",
             $r5,
             "}, xzr\n",
+        )
+    };
+}
+
+/// P-256's reduction step on a four-register window (the squaring's low
+/// half): `(r0..r3 + m p) / 2^64` into `r1, r2, r3, r0` with `m = r0`, as
+/// [`red_p256!`]; the sum fits four limbs (`m p[3] < 2^128 - 2^96 + 2^32`).
+macro_rules! red_p256_4 {
+    ($r0:literal, $r1:literal, $r2:literal, $r3:literal) => {
+        concat!(
+            "lsr {u1}, {",
+            $r0,
+            "}, #32\n",
+            m_p3!($r0),
+            "adds {",
+            $r1,
+            "}, {",
+            $r1,
+            "}, {",
+            $r0,
+            "}, lsl #32\n",
+            "adcs {",
+            $r2,
+            "}, {",
+            $r2,
+            "}, {u1}\n",
+            "adcs {",
+            $r3,
+            "}, {",
+            $r3,
+            "}, {u2}\n",
+            "adc {",
+            $r0,
+            "}, {u3}, xzr\n",
         )
     };
 }
@@ -401,15 +458,113 @@ pub(crate) unsafe fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     [o0, o1, o2, o3]
 }
 
-/// The Montgomery square `a^2 / 2^256 mod p` of a P-256 element below `p`
-/// (the product with itself).
+/// The Montgomery square `a^2 / 2^256 mod p` of a P-256 element below
+/// `p`; the result is below `p`. The six cross products once, doubled,
+/// plus the four squares (20 multiplications instead of 32), then the
+/// low half reduced by four [`red_p256_4!`] steps and the high half added.
 ///
 /// # Safety
 /// As [`mul`].
 #[inline(always)]
 pub(crate) unsafe fn sqr(a: &[u64; 4]) -> [u64; 4] {
-    // SAFETY: as `mul`.
-    unsafe { mul(a, a) }
+    let (o0, o1, o2, o3): (u64, u64, u64, u64);
+    // SAFETY: register operands only (no memory access, no stack); every
+    // register written is an output operand.
+    unsafe {
+        asm!(
+            // the cross products a[i] a[j] (i < j) at limbs 1..6 of s
+            // (their sum is below 2^448)
+            "mul {s1}, {a0}, {a1}",
+            "mul {s2}, {a0}, {a2}",
+            "mul {s3}, {a0}, {a3}",
+            "umulh {u0}, {a0}, {a1}",
+            "umulh {u1}, {a0}, {a2}",
+            "umulh {s4}, {a0}, {a3}",
+            "adds {s2}, {s2}, {u0}",
+            "adcs {s3}, {s3}, {u1}",
+            "adc {s4}, {s4}, xzr",
+            "mul {u0}, {a1}, {a2}",
+            "mul {u1}, {a1}, {a3}",
+            "mul {u2}, {a2}, {a3}",
+            "umulh {u3}, {a1}, {a2}",
+            "umulh {s5}, {a1}, {a3}",
+            "umulh {s6}, {a2}, {a3}",
+            "adds {s5}, {s5}, {u2}",
+            "adc {s6}, {s6}, xzr",
+            "adds {s3}, {s3}, {u0}",
+            "adcs {s4}, {s4}, {u1}",
+            "adcs {s5}, {s5}, xzr",
+            "adc {s6}, {s6}, xzr",
+            "adds {s4}, {s4}, {u3}",
+            "adcs {s5}, {s5}, xzr",
+            "adc {s6}, {s6}, xzr",
+            // doubled, into s1..s7
+            "adds {s1}, {s1}, {s1}",
+            "adcs {s2}, {s2}, {s2}",
+            "adcs {s3}, {s3}, {s3}",
+            "adcs {s4}, {s4}, {s4}",
+            "adcs {s5}, {s5}, {s5}",
+            "adcs {s6}, {s6}, {s6}",
+            "adc {s7}, xzr, xzr",
+            // plus the squares a[i]^2 at limbs 2i, 2i + 1
+            "mul {s0}, {a0}, {a0}",
+            "umulh {u0}, {a0}, {a0}",
+            "mul {u1}, {a1}, {a1}",
+            "umulh {u2}, {a1}, {a1}",
+            "adds {s1}, {s1}, {u0}",
+            "adcs {s2}, {s2}, {u1}",
+            "adcs {s3}, {s3}, {u2}",
+            "mul {u0}, {a2}, {a2}",
+            "umulh {u1}, {a2}, {a2}",
+            "mul {u2}, {a3}, {a3}",
+            "umulh {u3}, {a3}, {a3}",
+            "adcs {s4}, {s4}, {u0}",
+            "adcs {s5}, {s5}, {u1}",
+            "adcs {s6}, {s6}, {u2}",
+            "adc {s7}, {s7}, {u3}",
+            // the low half divided by 2^256 (mod p), back in s0..s3
+            red_p256_4!("s0", "s1", "s2", "s3"),
+            red_p256_4!("s1", "s2", "s3", "s0"),
+            red_p256_4!("s2", "s3", "s0", "s1"),
+            red_p256_4!("s3", "s0", "s1", "s2"),
+            // plus the high half: below 2p, the carry in u3
+            "adds {s0}, {s0}, {s4}",
+            "adcs {s1}, {s1}, {s5}",
+            "adcs {s2}, {s2}, {s6}",
+            "adcs {s3}, {s3}, {s7}",
+            "adc {u3}, xzr, xzr",
+            // subtract p (as in `mul`) unless that borrows
+            "adds {s4}, {s0}, #1",
+            "sbcs {s5}, {s1}, {p1}",
+            "sbcs {s6}, {s2}, xzr",
+            "sbcs {s7}, {s3}, {p3}",
+            "sbcs xzr, {u3}, xzr",
+            "csel {u0}, {s4}, {s0}, hs",
+            "csel {u1}, {s5}, {s1}, hs",
+            "csel {u2}, {s6}, {s2}, hs",
+            "csel {u3}, {s7}, {s3}, hs",
+            a0 = in(reg) a[0],
+            a1 = in(reg) a[1],
+            a2 = in(reg) a[2],
+            a3 = in(reg) a[3],
+            p1 = in(reg) P256_P1,
+            p3 = in(reg) P256_P3,
+            s0 = out(reg) _,
+            s1 = out(reg) _,
+            s2 = out(reg) _,
+            s3 = out(reg) _,
+            s4 = out(reg) _,
+            s5 = out(reg) _,
+            s6 = out(reg) _,
+            s7 = out(reg) _,
+            u0 = out(reg) o0,
+            u1 = out(reg) o1,
+            u2 = out(reg) o2,
+            u3 = out(reg) o3,
+            options(pure, nomem, nostack),
+        );
+    }
+    [o0, o1, o2, o3]
 }
 
 /// A four-limb Montgomery product by the generic CIOS reduction
