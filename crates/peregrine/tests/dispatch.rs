@@ -88,7 +88,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "aarch64"),
             ("ecdhx25519", "aarch64"),
-            ("ecdhp256", "soft"),
+            ("ecdhp256", "aarch64"),
         ],
         // Cortex-A53: AES, PMULL, SHA1/SHA2; no SHA512, no SHA3.
         "aarch64-cortex-a53" => &[
@@ -106,7 +106,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "aarch64"),
             ("ecdhx25519", "aarch64"),
-            ("ecdhp256", "soft"),
+            ("ecdhp256", "aarch64"),
         ],
         _ => return None,
     })

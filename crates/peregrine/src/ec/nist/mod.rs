@@ -40,6 +40,8 @@
 //!   `03`); coordinates must be below p and on the curve, and the point at
 //!   infinity is refused. The shared secret is the x-coordinate.
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 pub(crate) mod ecdsa;
 pub(crate) mod field;
 mod field521;
@@ -59,6 +61,13 @@ crate::cpu::backends! {
     /// ADCX/ADOX chains; P-256's field reduced by the prime's special
     /// form, the rest by a generic CIOS); P-521 stays portable.
     Adx = "adx", "x86_64", [Bmi2, Adx];
+    /// aarch64 `mul`/`umulh` with `adds`/`adcs` carry chains, inline
+    /// `asm!`, for P-256 and P-384 (P-256's field reduced by the prime's
+    /// special form, the rest by a generic CIOS); P-521 stays portable.
+    /// Uses only the base ISA; listed as needing NEON (every aarch64
+    /// Linux CPU has it) so that `PEREGRINE_CPU=-neon` or `none` selects
+    /// the portable kernel.
+    Aarch64 = "aarch64", "aarch64", [Neon];
     /// Portable Rust: Montgomery multiplication over 64-bit limbs with
     /// `u128` products, one generic implementation for the three curves.
     Soft = "soft", any, [];
@@ -88,6 +97,11 @@ macro_rules! with_curve {
                 type $c = $crate::ec::nist::P256Adx;
                 $body
             }
+            #[cfg(target_arch = "aarch64")]
+            $crate::ec::nist::Impl::Aarch64 => {
+                type $c = $crate::ec::nist::P256Aarch64;
+                $body
+            }
             _ => {
                 type $c = $crate::ec::nist::P256;
                 $body
@@ -100,6 +114,11 @@ macro_rules! with_curve {
             #[cfg(target_arch = "x86_64")]
             $crate::ec::nist::Impl::Adx => {
                 type $c = $crate::ec::nist::P384Adx;
+                $body
+            }
+            #[cfg(target_arch = "aarch64")]
+            $crate::ec::nist::Impl::Aarch64 => {
+                type $c = $crate::ec::nist::P384Aarch64;
                 $body
             }
             _ => {
@@ -226,33 +245,36 @@ macro_rules! curve {
     };
 }
 
-/// A curve marker computing `$base` with ADX kernels: a module `adx`
-/// with moduli `PAdx` (field) and `NAdx` (scalars) whose Montgomery
-/// products call the kernels, and the marker `$name`. Elements of these
-/// moduli exist only inside `with_curve!`'s `Impl::Adx` arm, which a
-/// `Checked` for `Adx` (BMI2 and ADX seen) guards.
-#[cfg(target_arch = "x86_64")]
-macro_rules! adx_curve {
+/// A curve marker computing `$base` with an accelerated kernel (the file
+/// module `$k`): a module `$m` with moduli `$pk` (field) and `$nk`
+/// (scalars) whose Montgomery products call the kernel, and the marker
+/// `$name`. Elements of these moduli exist only inside `with_curve!`'s arm
+/// for the kernel's `Impl` (`Adx`, `Aarch64`), which a `Checked` for it
+/// guards: `Impl::check` saw the CPU features the kernel needs (BMI2 and
+/// ADX for `Adx`; the base ISA for `Aarch64`).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+macro_rules! kernel_curve {
     (
         $(#[$doc:meta])* $name:ident, $base:ident, $n:literal,
+        module: $m:ident, kernels: $k:ident, moduli: ($pk:ident, $nk:ident),
         fe: ($pm:path, $fmul:path, $fsqr:path $(, $fadd:path, $fsub:path)?),
         scalar: ($nm:path, $smul:path)
     ) => {
-        pub(crate) mod adx {
+        pub(crate) mod $m {
             use super::super::field::{Modulus, Mont};
-            use super::super::{Curve, x86_64_adx};
+            use super::super::{Curve, $k};
             use super::{AtomicPtr, $base, moduli};
             use crate::ec::nist::point::Affine;
 
-            /// The field modulus, multiplied by the ADX kernel.
+            /// The field modulus, multiplied by the kernel.
             #[derive(Clone, Copy, Debug)]
-            pub(crate) struct PAdx;
-            impl Modulus<$n> for PAdx {
+            pub(crate) struct $pk;
+            impl Modulus<$n> for $pk {
                 const P: [u64; $n] = <$pm as Modulus<$n>>::P;
                 #[inline(always)]
                 fn mont_mul(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
                     // SAFETY: see the macro: only reached after
-                    // `Impl::check` saw BMI2 and ADX.
+                    // `Impl::check` saw what the kernel needs.
                     unsafe { $fmul(a, b) }
                 }
                 #[inline(always)]
@@ -274,19 +296,19 @@ macro_rules! adx_curve {
                 )?
             }
 
-            /// The group order, multiplied by the ADX kernel.
+            /// The group order, multiplied by the kernel.
             #[derive(Clone, Copy, Debug)]
-            pub(crate) struct NAdx;
-            impl Modulus<$n> for NAdx {
+            pub(crate) struct $nk;
+            impl Modulus<$n> for $nk {
                 const P: [u64; $n] = <$nm as Modulus<$n>>::P;
                 #[inline(always)]
                 fn mont_mul(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
-                    // SAFETY: as for `PAdx`.
+                    // SAFETY: as for the field modulus.
                     unsafe { $smul(a, b) }
                 }
                 #[inline(always)]
                 fn mont_sqr(a: &[u64; $n]) -> [u64; $n] {
-                    // SAFETY: as for `PAdx`.
+                    // SAFETY: as for the field modulus.
                     unsafe { $smul(a, a) }
                 }
             }
@@ -295,8 +317,8 @@ macro_rules! adx_curve {
             #[derive(Clone, Copy, Debug)]
             pub(crate) struct $name;
             impl Curve for $name {
-                type Fe = Mont<PAdx, $n>;
-                type Scalar = Mont<NAdx, $n>;
+                type Fe = Mont<$pk, $n>;
+                type Scalar = Mont<$nk, $n>;
                 const NAME: &'static str = $base::NAME;
                 const FIELD_BYTES: usize = $base::FIELD_BYTES;
                 const ORDER_BITS: usize = $base::ORDER_BITS;
@@ -316,12 +338,23 @@ mod c256 {
     use super::*;
 
     #[cfg(target_arch = "x86_64")]
-    adx_curve!(
+    kernel_curve!(
         /// P-256 on the BMI2/ADX kernels (`x86_64_adx.rs`): the field by
         /// the special-form `mul`/`sqr`, the scalars by the generic CIOS.
         P256Adx, P256, 4,
+        module: adx, kernels: x86_64_adx, moduli: (PAdx, NAdx),
         fe: (moduli::P, x86_64_adx::mul, x86_64_adx::sqr, x86_64_adx::add, x86_64_adx::sub),
         scalar: (moduli::N, x86_64_adx::mul_n256)
+    );
+
+    #[cfg(target_arch = "aarch64")]
+    kernel_curve!(
+        /// P-256 on the aarch64 kernels (`aarch64.rs`): the field by the
+        /// special-form `mul`, the scalars by the generic CIOS.
+        P256Aarch64, P256, 4,
+        module: a64, kernels: aarch64, moduli: (PA64, NA64),
+        fe: (moduli::P, aarch64::mul, aarch64::sqr, aarch64::add, aarch64::sub),
+        scalar: (moduli::N, aarch64::mul_n256)
     );
 
     curve!(
@@ -338,12 +371,22 @@ mod c384 {
     use super::*;
 
     #[cfg(target_arch = "x86_64")]
-    adx_curve!(
+    kernel_curve!(
         /// P-384 on the BMI2/ADX kernel (`x86_64_adx.rs`): generic CIOS
         /// for the field and the scalars.
         P384Adx, P384, 6,
+        module: adx, kernels: x86_64_adx, moduli: (PAdx, NAdx),
         fe: (moduli::P, x86_64_adx::mul_p384, x86_64_adx::sqr_p384, x86_64_adx::add_p384, x86_64_adx::sub_p384),
         scalar: (moduli::N, x86_64_adx::mul_n384)
+    );
+    #[cfg(target_arch = "aarch64")]
+    kernel_curve!(
+        /// P-384 on the aarch64 kernels (`aarch64.rs`): generic CIOS for
+        /// the field and the scalars.
+        P384Aarch64, P384, 6,
+        module: a64, kernels: aarch64, moduli: (PA64, NA64),
+        fe: (moduli::P, aarch64::mul_p384, aarch64::sqr_p384, aarch64::add_p384, aarch64::sub_p384),
+        scalar: (moduli::N, aarch64::mul_n384)
     );
     curve!(
         P384, "P-384", limbs: 6, bytes: 48, bits: 384,
@@ -369,9 +412,13 @@ mod c521 {
 }
 
 pub(crate) use c256::P256;
+#[cfg(target_arch = "aarch64")]
+pub(crate) use c256::a64::P256Aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use c256::adx::P256Adx;
 pub(crate) use c384::P384;
+#[cfg(target_arch = "aarch64")]
+pub(crate) use c384::a64::P384Aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use c384::adx::P384Adx;
 pub(crate) use c521::P521;
@@ -553,6 +600,13 @@ mod tests {
         } else {
             std::eprintln!("jacobian_multiplications_match_complete_formulas: adx skipped");
         }
+        #[cfg(target_arch = "aarch64")]
+        if Impl::Aarch64.check().is_some() {
+            jacobian_checks::<P256Aarch64>();
+            jacobian_checks::<P384Aarch64>();
+        } else {
+            std::eprintln!("jacobian_multiplications_match_complete_formulas: aarch64 skipped");
+        }
     }
 
     #[test]
@@ -564,6 +618,11 @@ mod tests {
         if Impl::Adx.check().is_some() {
             mul2_checks::<P256Adx>();
             mul2_checks::<P384Adx>();
+        }
+        #[cfg(target_arch = "aarch64")]
+        if Impl::Aarch64.check().is_some() {
+            mul2_checks::<P256Aarch64>();
+            mul2_checks::<P384Aarch64>();
         }
     }
 
@@ -644,12 +703,17 @@ mod tests {
                 _ => panic!("{hash}"),
             };
             let adx = Impl::Adx.check().is_some();
+            let arm = Impl::Aarch64.check().is_some();
             match curve {
                 "P-256" => {
                     siggen_case::<P256>(&kv, &digest);
                     #[cfg(target_arch = "x86_64")]
                     if adx {
                         siggen_case::<P256Adx>(&kv, &digest);
+                    }
+                    #[cfg(target_arch = "aarch64")]
+                    if arm {
+                        siggen_case::<P256Aarch64>(&kv, &digest);
                     }
                 }
                 "P-384" => {
@@ -658,11 +722,15 @@ mod tests {
                     if adx {
                         siggen_case::<P384Adx>(&kv, &digest);
                     }
+                    #[cfg(target_arch = "aarch64")]
+                    if arm {
+                        siggen_case::<P384Aarch64>(&kv, &digest);
+                    }
                 }
                 "P-521" => siggen_case::<P521>(&kv, &digest),
                 _ => panic!("{curve}"),
             }
-            let _ = adx;
+            let _ = (adx, arm);
             count += 1;
             kv.clear();
         }
@@ -679,10 +747,15 @@ mod tests {
             generator_checks::<P256Adx>();
             generator_checks::<P384Adx>();
         }
+        #[cfg(target_arch = "aarch64")]
+        if Impl::Aarch64.check().is_some() {
+            generator_checks::<P256Aarch64>();
+            generator_checks::<P384Aarch64>();
+        }
     }
 }
 
-/// The ADX kernels against the portable one, for each modulus they
+/// The ADX and aarch64 kernels against the portable one, for each modulus they
 /// serve: edge values (0, 1, 2, m - 1, m - 2, 2^(64N-1) reduced, every top
 /// bit set), random reduced values, every pair multiplied and squared,
 /// and a long chain where each output feeds the next.
@@ -883,5 +956,18 @@ mod kernel_tests {
         check::<super::c256::adx::NAdx, super::c256::moduli::N, 4>("P-256 n");
         check::<super::c384::adx::PAdx, super::c384::moduli::P, 6>("P-384 p");
         check::<super::c384::adx::NAdx, super::c384::moduli::N, 6>("P-384 n");
+    }
+
+    #[test]
+    #[cfg(target_arch = "aarch64")]
+    fn aarch64_kernels_match_portable() {
+        if super::Impl::Aarch64.check().is_none() {
+            std::eprintln!("aarch64_kernels_match_portable: skipped (PEREGRINE_CPU removed neon)");
+            return;
+        }
+        check::<super::c256::a64::PA64, super::c256::moduli::P, 4>("P-256 p");
+        check::<super::c256::a64::NA64, super::c256::moduli::N, 4>("P-256 n");
+        check::<super::c384::a64::PA64, super::c384::moduli::P, 6>("P-384 p");
+        check::<super::c384::a64::NA64, super::c384::moduli::N, 6>("P-384 n");
     }
 }
