@@ -380,6 +380,14 @@ pub fn detected() -> Caps {
 fn detect_uncached() -> Caps {
     #[cfg(target_arch = "x86_64")]
     {
+        // Valgrind executes MULX, ADCX and ADOX but its CPUID clears ADX:
+        // the constant-time checking build may claim BMI2 and ADX on
+        // request (`scripts/ctgrind.sh`'s second pass) so that the ADX
+        // kernels run under memcheck too. Never in a normal build.
+        #[cfg(all(peregrine_ctgrind, feature = "std"))]
+        if std::env::var_os("PEREGRINE_CTGRIND_ADX").is_some() {
+            return x86_64::detect().with(Feature::Bmi2).with(Feature::Adx);
+        }
         x86_64::detect()
     }
     #[cfg(target_arch = "aarch64")]
