@@ -970,7 +970,8 @@ fn des_modes() {
     for klen in [24usize, 16, 8] {
         let key = bytes(klen, 17);
         // References before any marking, on the best backend.
-        let mk = |k: &[u8], imp: des::Checked| -> Box<dyn Fn(&mut [u8]) -> Vec<Vec<u8>>> {
+        type Modes = Box<dyn Fn(&mut [u8]) -> Vec<Vec<u8>>>;
+        let mk = |k: &[u8], imp: des::Checked| -> Modes {
             fn run<C: BlockCipher64 + Clone>(c: C, iv: &[u8], d: &mut [u8]) -> Vec<Vec<u8>> {
                 let mut out = Vec::new();
                 for n in [70usize, 300] {
