@@ -19,6 +19,7 @@
 //! | `ed25519_sign` | Ed25519 signature of one fixed message (one nonce) | of a random message each time (a fresh secret nonce, table scans and scalar arithmetic on it); the best kernel: `ifma512` (the comb's halves side by side in zmm) where zmm is in force |
 //! | `ecdsa_p256_sign` | ECDSA P-256 (RFC 6979, SHA-256) of one fixed message | of a random message each time (a fresh secret nonce) |
 //! | `ecdh_p256` | P-256 ECDH with one fixed private key | with a fresh random private key each time (same peer point; the keys are made before the measurements) |
+//! | `ecdh_p521` | P-521 ECDH with one fixed private key | with a fresh random private key each time (the low 32 bytes random, the rest fixed; same peer point) |
 
 use dudect_bencher::rand::Rng;
 use dudect_bencher::{BenchRng, Class, CtRunner, ctbench_main};
@@ -26,7 +27,7 @@ use peregrine::aead::Aead;
 use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
 use peregrine::ec::curve25519::{ed25519, x25519};
-use peregrine::ec::nist::p256;
+use peregrine::ec::nist::{p256, p521};
 use peregrine::hash::sha256::Sha256;
 use peregrine::rsa::RsaPrivateKey;
 
@@ -287,6 +288,29 @@ fn ecdh_p256(runner: &mut CtRunner, rng: &mut BenchRng) {
     }
 }
 
+/// P-521 ECDH: the class's 32 random bytes fill the scalar's low half
+/// (the top bytes fixed, so every scalar is in 1..n); the radix-2^58
+/// field product and its folds run on every operation.
+fn ecdh_p521(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let below_n = |d32: [u8; 32]| {
+        let mut d = [0x5au8; 66];
+        d[0] = 0x01;
+        d[1] = 0x23;
+        d[34..].copy_from_slice(&d32);
+        p521::PrivateKey::from_bytes(&d).expect("a scalar in 1..n")
+    };
+    let peer = below_n(random32(rng)).public_key().to_uncompressed();
+    let peer = p521::PublicKey::from_sec1(&peer).expect("a point on the curve");
+    let fixed = random32(rng);
+    let keys: Vec<(Class, p521::PrivateKey)> = fixed_or_random(rng, fixed)
+        .into_iter()
+        .map(|(c, d)| (c, below_n(d)))
+        .collect();
+    for (c, k) in &keys {
+        runner.run_one(*c, || k.diffie_hellman(&peer).map(|s| s[0]));
+    }
+}
+
 ctbench_main!(
     tag_compare,
     aead_open,
@@ -299,5 +323,6 @@ ctbench_main!(
     x25519_many,
     ed25519_sign,
     ecdsa_p256_sign,
-    ecdh_p256
+    ecdh_p256,
+    ecdh_p521
 );
