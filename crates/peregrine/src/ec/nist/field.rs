@@ -312,6 +312,83 @@ pub(crate) fn cast<A: Elem, B: Elem<Limbs = A::Limbs>>(a: &A) -> B {
     B::from_raw(a.to_raw())
 }
 
+/// The Montgomery product (CIOS) and square (separated operand scanning)
+/// over 64-bit limbs with `u128` products, as methods of [`Mont`] named
+/// `$mul` and `$sqr`: `mul_portable` and `sqr_portable` on 64-bit targets,
+/// the tests' reference (`mul_limbs64`, `sqr_limbs64`) on 32-bit ones.
+macro_rules! limbs64 {
+    ($(#[$mdoc:meta])* mul: $mul:ident, $(#[$sdoc:meta])* sqr: $sqr:ident) => {
+        $(#[$mdoc])*
+        #[inline(always)]
+        pub(crate) fn $mul(&self, other: &Self) -> Self {
+            let a = &self.l;
+            let b = &other.l;
+            let p = &M::P;
+            let mut t = [0u64; N];
+            let mut t_n = 0u64;
+            for &ai in a.iter() {
+                let mut c = 0;
+                for j in 0..N {
+                    (t[j], c) = mac(t[j], ai, b[j], c);
+                }
+                let (s, t_n1) = adc(t_n, c, 0);
+                let m = t[0].wrapping_mul(M::N0);
+                let (_, mut c) = mac(t[0], m, p[0], 0);
+                for j in 1..N {
+                    (t[j - 1], c) = mac(t[j], m, p[j], c);
+                }
+                let (s2, c2) = adc(s, c, 0);
+                t[N - 1] = s2;
+                t_n = t_n1 + c2;
+            }
+            Self::reduce_once(t_n, &t)
+        }
+
+        $(#[$sdoc])*
+        #[inline(always)]
+        pub(crate) fn $sqr(&self) -> Self {
+            // Separated operand scanning: the 2N-limb square (each cross
+            // product once, then doubled), then N Montgomery reduction steps.
+            const MAX: usize = 9;
+            const { assert!(N <= MAX) };
+            let a = &self.l;
+            let p = &M::P;
+            let mut t = [0u64; 2 * MAX];
+            for i in 0..N {
+                let mut c = 0;
+                for j in i + 1..N {
+                    (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
+                }
+                t[i + N] = c;
+            }
+            let mut hi = 0;
+            for x in t[..2 * N].iter_mut() {
+                let nx = (*x << 1) | hi;
+                hi = *x >> 63;
+                *x = nx;
+            }
+            let mut c = 0;
+            for i in 0..N {
+                let (lo, h) = mac(0, a[i], a[i], 0);
+                (t[2 * i], c) = adc(t[2 * i], lo, c);
+                (t[2 * i + 1], c) = adc(t[2 * i + 1], h, c);
+            }
+            let mut top = 0;
+            for i in 0..N {
+                let m = t[i].wrapping_mul(M::N0);
+                let mut c = 0;
+                for j in 0..N {
+                    (t[i + j], c) = mac(t[i + j], m, p[j], c);
+                }
+                (t[i + N], top) = adc(t[i + N], c, top);
+            }
+            let mut r = [0u64; N];
+            r.copy_from_slice(&t[N..2 * N]);
+            Self::reduce_once(top, &r)
+        }
+    };
+}
+
 /// An element modulo `M::P` in Montgomery form (`x R mod p`), fully
 /// reduced.
 pub(crate) struct Mont<M: Modulus<N>, const N: usize> {
@@ -375,119 +452,69 @@ impl<M: Modulus<N>, const N: usize> Mont<M, N> {
         o
     }
 
-    /// Montgomery product `self * other / R mod p`, portable: CIOS over
-    /// the 64-bit limbs with `u128` products on 64-bit targets
-    /// ([`Mont::mul_limbs64`]), over their 32-bit halves with `u64`
-    /// products on 32-bit ones ([`Mont::mul_limbs32`]); the same `R`, so
-    /// the same result.
+    // 64-bit targets: the 64-bit-limb product and square are `mul_portable`
+    // and `sqr_portable` themselves (the code of before the 32-bit limbs,
+    // token for token, so their code generation is unchanged).
+    #[cfg(target_pointer_width = "64")]
+    limbs64! {
+        /// Montgomery product `self * other / R mod p`, portable: CIOS over
+        /// 64-bit limbs with `u128` products (`mul_limbs32` on
+        /// 32-bit targets; the same `R`, so the same result).
+        mul: mul_portable,
+        /// `self^2`, portable: separated operand scanning over 64-bit limbs
+        /// with `u128` products.
+        sqr: sqr_portable
+    }
+
+    // 32-bit targets: the 64-bit-limb code is the tests' reference.
+    #[cfg(all(test, not(target_pointer_width = "64")))]
+    limbs64! {
+        /// Montgomery product over 64-bit limbs with `u128` products (CIOS):
+        /// on 32-bit targets the tests' reference for `mul_limbs32`.
+        mul: mul_limbs64,
+        /// `self^2` over 64-bit limbs with `u128` products (SOS), the tests'
+        /// reference on 32-bit targets.
+        sqr: sqr_limbs64
+    }
+
+    /// The 64-bit-limb product under the name the tests use on every
+    /// target ([`Mont::mul_portable`] on 64-bit targets).
+    #[cfg(all(test, target_pointer_width = "64"))]
+    pub(crate) fn mul_limbs64(&self, other: &Self) -> Self {
+        self.mul_portable(other)
+    }
+
+    /// The 64-bit-limb square under the name the tests use on every
+    /// target ([`Mont::sqr_portable`] on 64-bit targets).
+    #[cfg(all(test, target_pointer_width = "64"))]
+    pub(crate) fn sqr_limbs64(&self) -> Self {
+        self.sqr_portable()
+    }
+
+    /// Montgomery product `self * other / R mod p`, portable: CIOS over the
+    /// limbs' 32-bit halves with `u64` products (`mul_limbs32`; on
+    /// 64-bit targets the 64-bit limbs with `u128` products). The same
+    /// `R`, so the same result.
+    #[cfg(not(target_pointer_width = "64"))]
     #[inline(always)]
     pub(crate) fn mul_portable(&self, other: &Self) -> Self {
-        #[cfg(target_pointer_width = "64")]
-        {
-            self.mul_limbs64(other)
-        }
-        #[cfg(not(target_pointer_width = "64"))]
-        {
-            self.mul_limbs32(other)
-        }
+        self.mul_limbs32(other)
     }
 
-    /// `self^2`, portable: [`Mont::sqr_limbs64`] on 64-bit targets; on
-    /// 32-bit ones [`Mont::sqr_limbs32`] for four limbs and the product
-    /// [`Mont::mul_limbs32`] of the element with itself for six and nine,
-    /// whichever measured fewer instructions on armv7 (P-256: 640 against
-    /// 680; P-384's n: 1,630 against 2,000; P-521's n: 3,270 against
-    /// 3,980). `N` is a constant: the choice costs nothing at run time.
+    /// `self^2`, portable, on 32-bit targets: `sqr_limbs32` for
+    /// four limbs and the product `mul_limbs32` of the element with
+    /// itself for six and nine, whichever measured fewer instructions on
+    /// armv7 (P-256: 640 against 680; P-384's n: 1,630 against 2,000;
+    /// P-521's n: 3,270 against 3,980). `N` is a constant: the choice costs
+    /// nothing at run time.
+    #[cfg(not(target_pointer_width = "64"))]
     #[inline(always)]
     pub(crate) fn sqr_portable(&self) -> Self {
-        #[cfg(target_pointer_width = "64")]
-        {
-            self.sqr_limbs64()
+        if N <= 4 {
+            self.sqr_limbs32()
+        } else {
+            self.mul_limbs32(self)
         }
-        #[cfg(not(target_pointer_width = "64"))]
-        {
-            if N <= 4 {
-                self.sqr_limbs32()
-            } else {
-                self.mul_limbs32(self)
-            }
-        }
-    }
-
-    /// Montgomery product `self * other / R mod p`, CIOS over 64-bit limbs
-    /// with `u128` products (the portable product of 64-bit targets; on
-    /// 32-bit ones compiled for the tests only, as the reference of
-    /// [`Mont::mul_limbs32`]).
-    #[cfg(any(test, target_pointer_width = "64"))]
-    #[inline(always)]
-    pub(crate) fn mul_limbs64(&self, other: &Self) -> Self {
-        let a = &self.l;
-        let b = &other.l;
-        let p = &M::P;
-        let mut t = [0u64; N];
-        let mut t_n = 0u64;
-        for &ai in a.iter() {
-            let mut c = 0;
-            for j in 0..N {
-                (t[j], c) = mac(t[j], ai, b[j], c);
-            }
-            let (s, t_n1) = adc(t_n, c, 0);
-            let m = t[0].wrapping_mul(M::N0);
-            let (_, mut c) = mac(t[0], m, p[0], 0);
-            for j in 1..N {
-                (t[j - 1], c) = mac(t[j], m, p[j], c);
-            }
-            let (s2, c2) = adc(s, c, 0);
-            t[N - 1] = s2;
-            t_n = t_n1 + c2;
-        }
-        Self::reduce_once(t_n, &t)
-    }
-
-    /// `self^2` over 64-bit limbs with `u128` products, separated operand
-    /// scanning (the portable square of 64-bit targets; tests only on
-    /// 32-bit ones).
-    #[cfg(any(test, target_pointer_width = "64"))]
-    #[inline(always)]
-    pub(crate) fn sqr_limbs64(&self) -> Self {
-        // Separated operand scanning: the 2N-limb square (each cross
-        // product once, then doubled), then N Montgomery reduction steps.
-        const MAX: usize = 9;
-        const { assert!(N <= MAX) };
-        let a = &self.l;
-        let p = &M::P;
-        let mut t = [0u64; 2 * MAX];
-        for i in 0..N {
-            let mut c = 0;
-            for j in i + 1..N {
-                (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
-            }
-            t[i + N] = c;
-        }
-        let mut hi = 0;
-        for x in t[..2 * N].iter_mut() {
-            let nx = (*x << 1) | hi;
-            hi = *x >> 63;
-            *x = nx;
-        }
-        let mut c = 0;
-        for i in 0..N {
-            let (lo, h) = mac(0, a[i], a[i], 0);
-            (t[2 * i], c) = adc(t[2 * i], lo, c);
-            (t[2 * i + 1], c) = adc(t[2 * i + 1], h, c);
-        }
-        let mut top = 0;
-        for i in 0..N {
-            let m = t[i].wrapping_mul(M::N0);
-            let mut c = 0;
-            for j in 0..N {
-                (t[i + j], c) = mac(t[i + j], m, p[j], c);
-            }
-            (t[i + N], top) = adc(t[i + N], c, top);
-        }
-        let mut r = [0u64; N];
-        r.copy_from_slice(&t[N..2 * N]);
-        Self::reduce_once(top, &r)
     }
 
     /// Montgomery product `self * other / R mod p` over the operands'
@@ -536,7 +563,7 @@ impl<M: Modulus<N>, const N: usize> Mont<M, N> {
     /// `self^2` over 32-bit halves with `u64` products: separated operand
     /// scanning (the `2N`-limb square, each cross product once and then
     /// doubled, then `2N` Montgomery reduction steps), as
-    /// [`Mont::sqr_limbs64`] does on 64-bit limbs. The portable square of
+    /// `sqr_limbs64` does on 64-bit limbs. The portable square of
     /// 32-bit targets; tests only on 64-bit ones.
     #[cfg(any(test, not(target_pointer_width = "64")))]
     #[inline(always)]
