@@ -324,19 +324,19 @@ macro_rules! vaes_modes {
         /// The counters `le + first ..= le + first + L-1`, one per lane, as
         /// 128-bit little-endian integers, without a branch on the carry
         /// (the counter holds the nonce, which may be secret). `b0` is
-        /// `le` in every lane, `b1` the same with the high half plus one,
-        /// and `thr` holds, in every high half, `min(!lo, 2^63 - 1)` for
-        /// `le`'s low half `lo`: a lane's low-half sum `lo + i` wraps
-        /// exactly when `i > !lo`, and then it starts from `b1`. Four
-        /// operations a vector (compare, select, add, and the caller's byte
-        /// swap) where carrying the sum's top bit took six.
+        /// `le` in every lane and `thr` holds, in every high half,
+        /// `min(!lo, 2^63 - 1)` for `le`'s low half `lo` (low halves zero):
+        /// a lane's low-half sum `lo + i` wraps exactly when `i > !lo`, and
+        /// then its high half takes one more. Three operations a vector
+        /// (add, compare, and the carry added under the comparison's
+        /// result), plus the caller's byte swap.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn counters128(b0: V, b1: V, thr: V, first: usize) -> V {
+        fn counters128(b0: V, thr: V, first: usize) -> V {
             let offs = lane_offsets(first);
-            // `offs` in the high halves too, for the compare.
-            let cmp = high_from_low(offs);
-            add64(select_gt(cmp, thr, b1, b0), offs)
+            // `offs` moved to the high halves (low halves zero), for the
+            // compare.
+            add_carry_gt(add64(b0, offs), high_of(offs), thr)
         }
 
         /// The big-endian counter blocks of a step of `W` vectors starting
@@ -358,10 +358,9 @@ macro_rules! vaes_modes {
             let t = !lo;
             let t = t ^ ((t ^ (i64::MAX as u64)) & (t >> 63).wrapping_neg());
             let thr = bcast(_mm_set_epi64x(t as i64, 0));
-            let base1 = bcast(_mm_add_epi64(le, _mm_set_epi64x(1, 0)));
             // Vector j's lanes hold the counters `L*j ..= L*j + L-1` past
             // `le`.
-            core::array::from_fn(|j| shuffle(counters128(base, base1, thr, L * j), bswap))
+            core::array::from_fn(|j| shuffle(counters128(base, thr, L * j), bswap))
         }
 
         /// `le` advanced by `n` blocks.
@@ -411,7 +410,8 @@ macro_rules! vaes_modes {
                     // they fill 11 of the 16 ymm registers, and the step
                     // then ran as four serial pairs (CTR at 0.55x ECB)
                     // instead of eight chains in flight.
-                    rounds::<NR, 8, false>(core::hint::black_box(&k.ni.enc), &mut b);
+                    let keys = if HOIST_KEYS { &k.ni.enc } else { core::hint::black_box(&k.ni.enc) };
+                    rounds::<NR, 8, false>(keys, &mut b);
                     for (j, v) in b.into_iter().enumerate() {
                         // SAFETY: the loop keeps `at + 8L <= blocks`.
                         unsafe {
@@ -590,6 +590,7 @@ pub(crate) mod y {
         const L: usize = 2;
         /// The ymm code steps down through 4, 2 and 1 vectors itself.
         const SHORT_TO_NARROW: bool = false;
+        const HOIST_KEYS: bool = false;
 
         #[inline]
         #[target_feature(enable = "avx2,aes,vaes,vpclmulqdq")]
@@ -653,18 +654,18 @@ pub(crate) mod y {
         pub(crate) fn shuffle(a: V, m: V) -> V {
             _mm256_shuffle_epi8(a, m)
         }
-        /// Each lane's low half copied into its high half.
+        /// Each lane's low half moved to its high half, the low half zero.
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn high_from_low(x: V) -> V {
-            _mm256_unpacklo_epi64(x, x)
+        fn high_of(x: V) -> V {
+            _mm256_bslli_epi128::<8>(x)
         }
-        /// Lane by lane: `b1` where `a`'s high half is greater than `t`'s
-        /// (signed), else `b0` (whose low halves equal `b1`'s).
+        /// `x` plus one in each 64-bit half where `a` is greater than `t`
+        /// (signed): the comparison's all-ones is minus one.
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn select_gt(a: V, t: V, b1: V, b0: V) -> V {
-            _mm256_blendv_epi8(b0, b1, _mm256_cmpgt_epi64(a, t))
+        fn add_carry_gt(x: V, a: V, t: V) -> V {
+            _mm256_sub_epi64(x, _mm256_cmpgt_epi64(a, t))
         }
         /// Lane l holds `first + l` in its low half.
         #[inline]
@@ -752,6 +753,7 @@ pub(crate) mod z {
         /// measured on Zen 4, a lone zmm vector's setup (keys broadcast
         /// to four lanes) made 64-byte CTR 1.6x slower than ymm.
         const SHORT_TO_NARROW: bool = true;
+        const HOIST_KEYS: bool = true;
 
         #[inline]
         #[target_feature(enable = "avx512f,sse2")]
@@ -822,18 +824,19 @@ pub(crate) mod z {
         pub(crate) fn shuffle(a: V, m: V) -> V {
             _mm512_shuffle_epi8(a, m)
         }
-        /// Each lane's low half copied into its high half.
+        /// Each lane's low half moved to its high half, the low half zero.
         #[inline]
-        #[target_feature(enable = "avx512f")]
-        fn high_from_low(x: V) -> V {
-            _mm512_unpacklo_epi64(x, x)
+        #[target_feature(enable = "avx512bw")]
+        fn high_of(x: V) -> V {
+            _mm512_bslli_epi128::<8>(x)
         }
-        /// Lane by lane: `b1` where `a`'s high half is greater than `t`'s
-        /// (signed), else `b0` (whose low halves equal `b1`'s).
+        /// `x` plus one in each 64-bit half where `a` is greater than `t`
+        /// (signed), one masked add.
         #[inline]
         #[target_feature(enable = "avx512f")]
-        fn select_gt(a: V, t: V, b1: V, b0: V) -> V {
-            _mm512_mask_blend_epi64(_mm512_cmpgt_epi64_mask(a, t), b0, b1)
+        fn add_carry_gt(x: V, a: V, t: V) -> V {
+            let k = _mm512_cmpgt_epi64_mask(a, t);
+            _mm512_mask_add_epi64(x, k, x, _mm512_set1_epi64(1))
         }
         /// Lane l holds `first + l` in its low half.
         #[inline]
