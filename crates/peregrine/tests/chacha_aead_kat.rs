@@ -214,3 +214,65 @@ fn boringssl_chacha20_poly1305_tests_txt() {
 fn boringssl_xchacha20_poly1305_tests_txt() {
     boringssl("xchacha20_poly1305_tests.txt", true);
 }
+
+/// Messages around the AEAD's internal boundaries (the 448 bytes taken
+/// from the first ChaCha20 call, the 16 KiB pieces) against the RFC 8439
+/// construction built here from the soft ChaCha20 and Poly1305 on one
+/// buffer: ciphertext `P ^ ChaCha20(key, nonce, counter 1)`, tag
+/// `Poly1305(ChaCha20 block 0, AAD | pad | C | pad | lengths)`.
+#[test]
+fn pieces_match_the_rfc_construction() {
+    let key: [u8; 32] = core::array::from_fn(|i| (i as u8).wrapping_mul(29) ^ 0x5a);
+    let nonce: [u8; 12] = core::array::from_fn(|i| 0xc0 ^ i as u8);
+    let msg: Vec<u8> = (0..3 * 16384 + 600)
+        .map(|i: usize| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    let soft_c = chacha20::Impl::Soft.check().unwrap();
+    let soft_p = poly1305::Impl::Soft.check().unwrap();
+    let lens = [
+        447,
+        448,
+        449,
+        1350,
+        16383,
+        16384,
+        16385,
+        16384 + 448,
+        16384 + 449,
+        2 * 16384 - 1,
+        2 * 16384 + 17,
+        3 * 16384 + 600,
+    ];
+    let want: Vec<(usize, usize, Vec<u8>, [u8; 16])> = lens
+        .iter()
+        .flat_map(|&n| [0usize, 13, 300].map(move |al| (n, al)))
+        .map(|(n, al)| {
+            let aad = &msg[msg.len() - al..];
+            let mut block0 = [0u8; 64];
+            chacha20::ChaCha20::with_impl(&key, &nonce, 0, soft_c)
+                .apply(&mut block0)
+                .unwrap();
+            let mut ct = msg[..n].to_vec();
+            chacha20::ChaCha20::with_impl(&key, &nonce, 1, soft_c)
+                .apply(&mut ct)
+                .unwrap();
+            let mut data = aad.to_vec();
+            data.resize(al.next_multiple_of(16), 0);
+            data.extend_from_slice(&ct);
+            data.resize(data.len() + (16 - n % 16) % 16, 0);
+            data.extend_from_slice(&(al as u64).to_le_bytes());
+            data.extend_from_slice(&(n as u64).to_le_bytes());
+            let mut mac = poly1305::Poly1305::with_impl(block0[..32].try_into().unwrap(), soft_p);
+            mac.update(&data);
+            (n, al, ct, mac.finalize())
+        })
+        .collect();
+    each_pair("pieces_match_the_rfc_construction", |c, p| {
+        let a = ChaCha20Poly1305::with_impl(&key, c, p).unwrap();
+        for (n, al, ct, tag) in &want {
+            let aad = &msg[msg.len() - al..];
+            let what = format!("{}+{} len {n} aad {al}", c.get().name(), p.get().name());
+            check(&a, &nonce, aad, &msg[..*n], ct, tag, &what);
+        }
+    });
+}
