@@ -38,6 +38,12 @@ pub(crate) struct Key {
 }
 
 impl Key {
+    /// The AES-NI schedule inside (the same round keys), for callers
+    /// that route short inputs to the AES-NI code themselves.
+    pub(crate) fn ni(&self) -> &ni::Key {
+        &self.ni
+    }
+
     /// Expands `key` (16, 24 or 32 bytes; checked by the caller).
     ///
     /// # Safety
