@@ -324,8 +324,8 @@ pub(crate) fn counters<const W: usize>(le: &mut __m128i, width: CtrWidth) -> [__
             // flagged the former fast path's `lo <= u64::MAX - W` test.
             // Block j takes `base` with its high half plus one when the
             // low half wraps, that is when `j > !lo`: a 32-bit compare
-            // against `min(!lo, 2^31 - 1)` (made without a branch), a
-            // blend and an add, where `add128` took five operations.
+            // against `min(!lo, 2^31 - 1)` (made without a branch), an
+            // add and a subtract, where `add128` took five operations.
             let t = !(_mm_cvtsi128_si64(base) as u64);
             let lim = i32::MAX as u64;
             // `t` when below `lim`, else `lim`: the borrow of `t - lim`
@@ -333,11 +333,13 @@ pub(crate) fn counters<const W: usize>(le: &mut __m128i, width: CtrWidth) -> [__
             let (d, below) = t.overflowing_sub(lim);
             let t = lim.wrapping_add(d & u64::from(below).wrapping_neg());
             let thr = _mm_set1_epi32(t as i32);
-            let base1 = _mm_add_epi64(base, _mm_set_epi64x(1, 0));
             out = core::array::from_fn(|j| {
-                let carry = _mm_cmpgt_epi32(_mm_set1_epi32(j as i32), thr);
-                let c = _mm_blendv_epi8(base, base1, carry);
-                _mm_shuffle_epi8(_mm_add_epi64(c, _mm_cvtsi64_si128(j as i64)), bswap)
+                // All ones (minus one) in the high half when `j > t`: the
+                // low dwords compare 0 against `t >= 0`.
+                let j = j as i32;
+                let carry = _mm_cmpgt_epi32(_mm_set_epi32(j, j, 0, 0), thr);
+                let c = _mm_sub_epi64(_mm_add_epi64(base, _mm_cvtsi64_si128(j as i64)), carry);
+                _mm_shuffle_epi8(c, bswap)
             });
             *le = add128(base, _mm_cvtsi64_si128(W as i64));
         }
