@@ -67,7 +67,19 @@ pub(crate) fn classify_slice<T: Copy>(s: &mut [T]) {
 /// public). Returns `false` for different lengths.
 #[must_use]
 pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && bool::from(a.ct_eq(b))
+    if a.len() != b.len() {
+        return false;
+    }
+    // The bytes' differences ORed together (a loop the compiler turns into
+    // vector ORs, with no early exit), then one `subtle` comparison of
+    // the result behind an optimisation barrier: `subtle`'s slice
+    // comparison puts every byte through its own barrier, which cost a
+    // tenth of a 16-byte AEAD open.
+    let mut d = 0u8;
+    for (x, y) in a.iter().zip(b) {
+        d |= x ^ y;
+    }
+    bool::from(core::hint::black_box(d).ct_eq(&0))
 }
 
 /// Overwrites a fixed-size array with zeros in a way the compiler may not
@@ -104,5 +116,17 @@ mod tests {
         assert!(ct_eq(b"abc", b"abc"));
         assert!(!ct_eq(b"abc", b"abd"));
         assert!(!ct_eq(b"abc", b"ab"));
+        // A difference in any byte and any bit, at tag and longer lengths.
+        for n in [1usize, 16, 32, 33, 100] {
+            let a: Vec<u8> = (0..n).map(|i| i as u8 ^ 0x5c).collect();
+            assert!(ct_eq(&a, &a.clone()));
+            for i in 0..n {
+                for bit in 0..8 {
+                    let mut b = a.clone();
+                    b[i] ^= 1 << bit;
+                    assert!(!ct_eq(&a, &b), "n {n} byte {i} bit {bit}");
+                }
+            }
+        }
     }
 }
