@@ -99,6 +99,7 @@ pub fn wipe<T: Copy + Default, const N: usize>(a: &mut [T; N]) {
 #[cfg(test)]
 mod tests {
     use super::{ct_eq, wipe};
+    use alloc::vec::Vec;
 
     #[test]
     fn wipe_zeroes() {
