@@ -27,9 +27,17 @@ use crate::mode::block128::BlockCipher128;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_aesni;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64_gfni;
 
 crate::cpu::backends! {
     primitive: "camellia", doc: "A Camellia backend.";
+    /// 64 blocks byte-sliced in zmm registers, each S-box by
+    /// `gf2p8affineqb` + `gf2p8affineinvqb`.
+    Gfni512 = "gfni512", "x86_64", [Sse2, Ssse3, Avx, Avx2, Gfni, Avx512f, Avx512bw, Avx512vl, Zmm];
+    /// 32 blocks byte-sliced in ymm registers (AVX2, VEX-encoded GFNI),
+    /// each S-box by `gf2p8affineqb` + `gf2p8affineinvqb`.
+    Gfni = "gfni", "x86_64", [Sse2, Ssse3, Avx, Avx2, Gfni];
     /// 16 blocks byte-sliced in xmm registers, the S-boxes through
     /// `aesenclast` with affine `pshufb` filters.
     Aesni = "aesni", "x86_64", [Sse2, Ssse3, Aes];
@@ -279,6 +287,12 @@ impl Camellia {
             // CPU has what the backend needs (SSE2, SSSE3, AES-NI).
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::crypt_blocks(s, blocks) },
+            // SAFETY: as above (AVX2, GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni => unsafe { x86_64_gfni::y::crypt_blocks(s, blocks) },
+            // SAFETY: as above (AVX-512 F/BW/VL, GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni512 => unsafe { x86_64_gfni::z::crypt_blocks(s, blocks) },
             _ => soft::crypt_blocks(s, blocks),
         }
     }
