@@ -310,6 +310,11 @@ impl BlockCipher128 for Camellia {
             // SAFETY: as in `run`.
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::cbc_encrypt(&self.enc, iv, blocks) },
+            // SAFETY: as in `run` (both GFNI backends have AVX2 and GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni | Impl::Gfni512 => unsafe {
+                x86_64_gfni::cbc_encrypt(&self.enc, iv, blocks)
+            },
             _ => {
                 for b in blocks.iter_mut() {
                     for (x, y) in b.iter_mut().zip(iv.iter()) {

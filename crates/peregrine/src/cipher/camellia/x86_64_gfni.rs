@@ -468,6 +468,187 @@ pub(crate) mod z {
     }
 }
 
+/// The one-block F-function's byte tables, on the F input as a `u64`
+/// (big-endian bytes: `z1` is byte 7 of the register, `zj` byte `8 - j`).
+mod one {
+    use super::WHICH;
+
+    /// The S-box type of the byte at register position `b` (0..8).
+    const fn ty(b: usize) -> u8 {
+        WHICH[7 - (b % 8)]
+    }
+
+    /// Picks, for both qwords, each byte from `pre1(v)` (qword 0) or
+    /// `pre4(v)` (qword 1) by its S-box type.
+    pub(super) const PICK: [u8; 16] = {
+        let mut t = [0u8; 16];
+        let mut p = 0;
+        while p < 16 {
+            t[p] = if ty(p) == 4 {
+                8 + (p % 8) as u8
+            } else {
+                (p % 8) as u8
+            };
+            p += 1;
+        }
+        t
+    };
+
+    /// The P-function's output bytes (0-based `z` indices, RFC 3713
+    /// section 2.4.1): output `i` is the XOR of the `z_j`, `j` in `SET[i]`.
+    const SET: [[bool; 8]; 8] = {
+        let rows: [&[usize]; 8] = [
+            &[0, 2, 3, 5, 6, 7],
+            &[0, 1, 3, 4, 6, 7],
+            &[0, 1, 2, 4, 5, 7],
+            &[1, 2, 3, 4, 5, 6],
+            &[0, 1, 5, 6, 7],
+            &[1, 2, 4, 6, 7],
+            &[2, 3, 4, 5, 7],
+            &[0, 3, 4, 5, 6],
+        ];
+        let mut t = [[false; 8]; 8];
+        let mut i = 0;
+        while i < 8 {
+            let mut k = 0;
+            while k < rows[i].len() {
+                t[i][rows[i][k]] = true;
+                k += 1;
+            }
+            i += 1;
+        }
+        t
+    };
+
+    /// Where `z_j` sits: in `z12` (s1/s4 outputs in qword 0, s2 in qword
+    /// 1) or in `z3` (s3), and at which byte.
+    const fn src(j: usize) -> (bool, u8) {
+        let b = (7 - j) as u8;
+        match WHICH[j] {
+            2 => (false, 8 + b),
+            3 => (true, b),
+            _ => (false, b),
+        }
+    }
+
+    /// `pshufb` layers over `z12` (six) and `z3` (two): P(z) is the XOR
+    /// of every layer applied to its register (0x80: a zero byte), the
+    /// result in both qwords.
+    pub(super) const LAYERS: ([[u8; 16]; 6], [[u8; 16]; 2]) = {
+        let mut a = [[0x80u8; 16]; 6];
+        let mut c = [[0x80u8; 16]; 2];
+        let mut p = 0;
+        while p < 16 {
+            let i = 7 - (p % 8);
+            let (mut na, mut nc) = (0, 0);
+            let mut j = 0;
+            while j < 8 {
+                if SET[i][j] {
+                    let (in3, b) = src(j);
+                    if in3 {
+                        c[nc][p] = b;
+                        nc += 1;
+                    } else {
+                        a[na][p] = b;
+                        na += 1;
+                    }
+                }
+                j += 1;
+            }
+            p += 1;
+        }
+        (a, c)
+    };
+
+    /// The S-box output constants as an F output, before P.
+    pub(super) const CZ: u64 = {
+        use super::{POST1, POST2, POST3};
+        let mut v = 0u64;
+        let mut j = 0;
+        while j < 8 {
+            let c = match WHICH[j] {
+                2 => POST2.c,
+                3 => POST3.c,
+                _ => POST1.c,
+            };
+            v |= (c as u64) << (8 * (7 - j));
+            j += 1;
+        }
+        v
+    };
+}
+
+/// CBC encryption, one block at a time (serial). Each half of the state
+/// sits in both qwords of an xmm register. F: XOR the round key; one
+/// `gf2p8affineqb` applies s1's input map in qword 0 and s4's in qword 1;
+/// a `pshufb` picks each byte's; two `gf2p8affineinvqb` give the s1/s4
+/// and s2 outputs (qwords 0 and 1) and the s3 outputs; P is the XOR of
+/// eight `pshufb` layers of those two registers (the S-box output
+/// constants, through P, are one constant word). FL and FL⁻¹ run on the
+/// general-purpose side.
+///
+/// # Safety
+/// The CPU must have AVX2 and GFNI.
+#[target_feature(enable = "avx,avx2,gfni")]
+pub(crate) unsafe fn cbc_encrypt(s: &Sched, iv: &mut Block, blocks: &mut [Block]) {
+    use super::soft::{fl, flinv, p};
+    // SAFETY: the tables are 16 bytes; unaligned loads.
+    let ld = |t: &[u8; 16]| unsafe { _mm_loadu_si128(t.as_ptr().cast()) };
+    let pick = ld(&one::PICK);
+    let la: [__m128i; 6] = core::array::from_fn(|i| ld(&one::LAYERS.0[i]));
+    let lc: [__m128i; 2] = core::array::from_fn(|i| ld(&one::LAYERS.1[i]));
+    let pre = _mm_set_epi64x(PRE4_M, PRE1_M);
+    let post12 = _mm_set_epi64x(POST2_M, POST1_M);
+    let post3 = _mm_set1_epi64x(POST3_M);
+    let pc = _mm_set1_epi64x(p(one::CZ) as i64);
+    let f = |d: __m128i, k: u64, dst: __m128i| -> __m128i {
+        let v = _mm_xor_si128(d, _mm_set1_epi64x(k as i64));
+        let u2 = _mm_gf2p8affine_epi64_epi8::<{ PRE1.c as i32 }>(v, pre);
+        let a = _mm_shuffle_epi8(u2, pick);
+        let z12 = _mm_gf2p8affineinv_epi64_epi8::<0>(a, post12);
+        let z3 = _mm_gf2p8affineinv_epi64_epi8::<0>(a, post3);
+        let s = |r: __m128i, l: __m128i| _mm_shuffle_epi8(r, l);
+        let t0 = _mm_xor_si128(s(z12, la[0]), s(z12, la[1]));
+        let t1 = _mm_xor_si128(s(z12, la[2]), s(z12, la[3]));
+        let t2 = _mm_xor_si128(s(z12, la[4]), s(z12, la[5]));
+        let t3 = _mm_xor_si128(s(z3, lc[0]), s(z3, lc[1]));
+        _mm_xor_si128(
+            _mm_xor_si128(_mm_xor_si128(dst, pc), _mm_xor_si128(t0, t1)),
+            _mm_xor_si128(t2, t3),
+        )
+    };
+    let q = |v: u64| _mm_set1_epi64x(v as i64);
+    let g = |v: __m128i| _mm_cvtsi128_si64(v) as u64;
+    let mut h = [0u8; 8];
+    h.copy_from_slice(&iv[..8]);
+    let mut c1 = u64::from_be_bytes(h);
+    h.copy_from_slice(&iv[8..]);
+    let mut c2 = u64::from_be_bytes(h);
+    for b in blocks.iter_mut() {
+        h.copy_from_slice(&b[..8]);
+        let mut d1 = q(u64::from_be_bytes(h) ^ c1 ^ s.kw[0]);
+        h.copy_from_slice(&b[8..]);
+        let mut d2 = q(u64::from_be_bytes(h) ^ c2 ^ s.kw[1]);
+        for r in 0..s.rounds {
+            if r > 0 && r % 6 == 0 {
+                let i = 2 * (r / 6 - 1);
+                d1 = q(fl(g(d1), s.ke[i]));
+                d2 = q(flinv(g(d2), s.ke[i + 1]));
+            }
+            if r % 2 == 0 {
+                d2 = f(d1, s.k[r], d2);
+            } else {
+                d1 = f(d2, s.k[r], d1);
+            }
+        }
+        c1 = g(d2) ^ s.kw[2];
+        c2 = g(d1) ^ s.kw[3];
+        b[..8].copy_from_slice(&c1.to_be_bytes());
+        b[8..].copy_from_slice(&c2.to_be_bytes());
+    }
+    *iv = blocks.last().copied().unwrap_or(*iv);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
