@@ -132,11 +132,104 @@ macro_rules! sm4_gfni_wide {
     };
 }
 
-/// The serial CBC loop around a one-word T (`$t` sees and returns the
-/// word in lane 0 of an xmm register), expanded in each caller.
+/// The one-block path's maps. It keeps the state as `y = pre_lin(x)`
+/// (the linear part of `pre` on every byte), so a round's S-box input is
+/// `y1 ^ y2 ^ y3 ^ pre(rk)`, with no affine step before the inversion;
+/// `pre_lin ∘ L ∘ post` is then, per output byte rotation, a linear map of
+/// the inverted bytes: with `q = post_lin(w)`, `d = q << 2` and `e = q >> 6`
+/// (within the byte), L(b) gathers `q ^ d` at rotation 0, `d ^ e` at 8 and
+/// 16, `q ^ e` at 24. So a round is one XOR, three `gf2p8affineinvqb`
+/// (one per map, side by side) and byte rotations: the state update
+/// `y0 ^= F0 ^ rotl8(F1) ^ rotl16(F1) ^ rotl24(F3)`. `post`'s constant,
+/// through L and `pre_lin`, is the same in every byte: the immediate of F0.
+mod dom {
+    use super::{POST, PRE};
+    use crate::cipher::gf256::Affine;
+
+    const fn pre_lin(v: u8) -> u8 {
+        PRE.apply(v) ^ PRE.c
+    }
+
+    /// The linear map `w -> pre_lin(g(post_lin(w)))` for `g` selected by `which`.
+    const fn map(which: u8) -> Affine {
+        let mut cols = [0u8; 8];
+        let mut k = 0;
+        while k < 8 {
+            let q = POST.cols[k];
+            let d = q << 2;
+            let e = q >> 6;
+            let g = match which {
+                0 => q ^ d,
+                1 => d ^ e,
+                _ => q ^ e,
+            };
+            cols[k] = pre_lin(g);
+            k += 1;
+        }
+        Affine { cols, c: 0 }
+    }
+
+    /// `pre_lin(L(post.c in every byte))`, which must be one byte repeated.
+    const KC: u8 = {
+        let b = (POST.c as u32) * 0x0101_0101;
+        let l = b ^ b.rotate_left(2) ^ b.rotate_left(10) ^ b.rotate_left(18) ^ b.rotate_left(24);
+        let mut out = [0u8; 4];
+        let mut i = 0;
+        while i < 4 {
+            out[i] = pre_lin((l >> (8 * i)) as u8);
+            i += 1;
+        }
+        assert!(out[0] == out[1] && out[1] == out[2] && out[2] == out[3]);
+        out[0]
+    };
+
+    pub(super) const F0_M: i64 = map(0).gfni_matrix() as i64;
+    pub(super) const F0_C: i32 = KC as i32;
+    pub(super) const F1_M: i64 = map(1).gfni_matrix() as i64;
+    pub(super) const F3_M: i64 = map(2).gfni_matrix() as i64;
+    /// `pre_lin` and its inverse.
+    pub(super) const PL_M: i64 = Affine {
+        cols: PRE.cols,
+        c: 0,
+    }
+    .gfni_matrix() as i64;
+    pub(super) const PLI_M: i64 = {
+        let mut cols = [0u8; 8];
+        let mut v = 0;
+        while v < 256 {
+            let y = pre_lin(v as u8);
+            if y.is_power_of_two() {
+                cols[y.trailing_zeros() as usize] = v as u8;
+            }
+            v += 1;
+        }
+        Affine { cols, c: 0 }.gfni_matrix() as i64
+    };
+}
+
+/// The serial CBC loop in the `pre_lin` domain ([`dom`]), expanded in
+/// each caller; `$rot::<N>(v)` rotates every 32-bit lane left by `N`.
 macro_rules! one_block_cbc {
-    ($rk:expr, $iv:expr, $blocks:expr, $t:ident) => {{
+    ($rk:expr, $iv:expr, $blocks:expr, $rot:ident) => {{
         let (rk, iv, blocks): (&[u32; 32], &mut Block, &mut [Block]) = ($rk, $iv, $blocks);
+        use dom::*;
+        let pl = _mm_set1_epi64x(PL_M);
+        let pli = _mm_set1_epi64x(PLI_M);
+        let (f0, f1, f3) = (
+            _mm_set1_epi64x(F0_M),
+            _mm_set1_epi64x(F1_M),
+            _mm_set1_epi64x(F3_M),
+        );
+        // The round keys through `pre` (the S-box input's affine part).
+        let mut kk = [0u32; 32];
+        for (d, c) in kk.chunks_exact_mut(4).zip(rk.chunks_exact(4)) {
+            // SAFETY: 16 bytes each way; unaligned.
+            unsafe {
+                let v = _mm_loadu_si128(c.as_ptr().cast());
+                let v = _mm_gf2p8affine_epi64_epi8::<PRE_C>(v, _mm_set1_epi64x(PRE_M));
+                _mm_storeu_si128(d.as_mut_ptr().cast(), v);
+            }
+        }
         let w = |b: &Block, i: usize| {
             _mm_cvtsi32_si128(u32::from_be_bytes([
                 b[4 * i],
@@ -145,26 +238,36 @@ macro_rules! one_block_cbc {
                 b[4 * i + 3],
             ]) as i32)
         };
-        let mut c = [w(iv, 0), w(iv, 1), w(iv, 2), w(iv, 3)];
+        let dm = |v: __m128i| _mm_gf2p8affine_epi64_epi8::<0>(v, pl);
+        // The chaining value, in the domain.
+        let mut c = [dm(w(iv, 0)), dm(w(iv, 1)), dm(w(iv, 2)), dm(w(iv, 3))];
         for b in blocks.iter_mut() {
-            let mut x = [
-                _mm_xor_si128(c[0], w(b, 0)),
-                _mm_xor_si128(c[1], w(b, 1)),
-                _mm_xor_si128(c[2], w(b, 2)),
-                _mm_xor_si128(c[3], w(b, 3)),
+            let mut y = [
+                _mm_xor_si128(c[0], dm(w(b, 0))),
+                _mm_xor_si128(c[1], dm(w(b, 1))),
+                _mm_xor_si128(c[2], dm(w(b, 2))),
+                _mm_xor_si128(c[3], dm(w(b, 3))),
             ];
-            for q in rk.chunks_exact(4) {
+            for q in kk.chunks_exact(4) {
                 for (j, &k) in q.iter().enumerate() {
                     let s = _mm_xor_si128(
-                        _mm_xor_si128(x[(j + 1) % 4], _mm_cvtsi32_si128(k as i32)),
-                        _mm_xor_si128(x[(j + 2) % 4], x[(j + 3) % 4]),
+                        _mm_xor_si128(
+                            _mm_xor_si128(y[(j + 1) % 4], _mm_cvtsi32_si128(k as i32)),
+                            y[(j + 2) % 4],
+                        ),
+                        y[(j + 3) % 4],
                     );
-                    x[j] = _mm_xor_si128(x[j], $t(s));
+                    let a = _mm_gf2p8affineinv_epi64_epi8::<F0_C>(s, f0);
+                    let e = _mm_gf2p8affineinv_epi64_epi8::<0>(s, f1);
+                    let g = _mm_gf2p8affineinv_epi64_epi8::<0>(s, f3);
+                    let t = _mm_xor_si128(_mm_xor_si128(y[j], a), $rot::<8>(e));
+                    y[j] = _mm_xor_si128(t, _mm_xor_si128($rot::<16>(e), $rot::<24>(g)));
                 }
             }
-            c = [x[3], x[2], x[1], x[0]];
+            c = [y[3], y[2], y[1], y[0]];
             for (i, ci) in c.iter().enumerate() {
-                b[4 * i..4 * i + 4].copy_from_slice(&(_mm_cvtsi128_si32(*ci) as u32).to_be_bytes());
+                let x = _mm_gf2p8affine_epi64_epi8::<0>(*ci, pli);
+                b[4 * i..4 * i + 4].copy_from_slice(&(_mm_cvtsi128_si32(x) as u32).to_be_bytes());
             }
         }
         *iv = blocks.last().copied().unwrap_or(*iv);
@@ -263,19 +366,16 @@ pub(crate) mod y {
     pub(crate) unsafe fn cbc_encrypt(rk: &[u32; 32], iv: &mut Block, blocks: &mut [Block]) {
         #[inline]
         #[target_feature(enable = "avx,avx2,gfni")]
-        fn t(s: __m128i) -> __m128i {
-            let u = _mm_gf2p8affine_epi64_epi8::<PRE_C>(s, _mm_set1_epi64x(PRE_M));
-            let b = _mm_gf2p8affineinv_epi64_epi8::<POST_C>(u, _mm_set1_epi64x(POST_M));
-            // SAFETY: the tables are 16 bytes; unaligned loads.
-            let tb = |t: &[u8; 16]| unsafe { _mm_loadu_si128(t.as_ptr().cast()) };
-            let a = _mm_xor_si128(
-                _mm_xor_si128(b, _mm_shuffle_epi8(b, tb(&ROL8))),
-                _mm_shuffle_epi8(b, tb(&ROL16)),
-            );
-            let a2 = _mm_or_si128(_mm_slli_epi32(a, 2), _mm_srli_epi32(a, 30));
-            _mm_xor_si128(_mm_xor_si128(b, _mm_shuffle_epi8(b, tb(&ROL24))), a2)
+        fn rot<const N: i32>(v: __m128i) -> __m128i {
+            let t: &[u8; 16] = match N {
+                8 => &ROL8,
+                16 => &ROL16,
+                _ => &ROL24,
+            };
+            // SAFETY: `t` is 16 bytes; unaligned load.
+            _mm_shuffle_epi8(v, unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
         }
-        one_block_cbc!(rk, iv, blocks, t);
+        one_block_cbc!(rk, iv, blocks, rot);
     }
 }
 
@@ -371,14 +471,10 @@ pub(crate) mod z {
     pub(crate) unsafe fn cbc_encrypt(rk: &[u32; 32], iv: &mut Block, blocks: &mut [Block]) {
         #[inline]
         #[target_feature(enable = "avx,avx2,gfni,avx512f,avx512bw,avx512vl")]
-        fn t(s: __m128i) -> __m128i {
-            let u = _mm_gf2p8affine_epi64_epi8::<PRE_C>(s, _mm_set1_epi64x(PRE_M));
-            let b = _mm_gf2p8affineinv_epi64_epi8::<POST_C>(u, _mm_set1_epi64x(POST_M));
-            let a =
-                _mm_ternarylogic_epi32::<0x96>(b, _mm_rol_epi32::<2>(b), _mm_rol_epi32::<10>(b));
-            _mm_ternarylogic_epi32::<0x96>(a, _mm_rol_epi32::<18>(b), _mm_rol_epi32::<24>(b))
+        fn rot<const N: i32>(v: __m128i) -> __m128i {
+            _mm_rol_epi32::<N>(v)
         }
-        one_block_cbc!(rk, iv, blocks, t);
+        one_block_cbc!(rk, iv, blocks, rot);
     }
 }
 
