@@ -453,8 +453,12 @@ fn gfni_host_camellia_sm4_choice() {
     let has = |f: &[Feature]| eff.contains(cpu::Caps::of(f));
     let gfni = [Feature::Avx, Feature::Avx2, Feature::Gfni];
     let want = if has(&gfni)
-        && has(&[Feature::Avx512f, Feature::Avx512bw, Feature::Avx512vl, Feature::Zmm])
-    {
+        && has(&[
+            Feature::Avx512f,
+            Feature::Avx512bw,
+            Feature::Avx512vl,
+            Feature::Zmm,
+        ]) {
         "gfni512"
     } else if has(&gfni) {
         "gfni"
