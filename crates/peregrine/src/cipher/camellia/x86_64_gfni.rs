@@ -473,27 +473,6 @@ pub(crate) mod z {
 mod one {
     use super::WHICH;
 
-    /// The S-box type of the byte at register position `b` (0..8).
-    const fn ty(b: usize) -> u8 {
-        WHICH[7 - (b % 8)]
-    }
-
-    /// Picks, for both qwords, each byte from `pre1(v)` (qword 0) or
-    /// `pre4(v)` (qword 1) by its S-box type.
-    pub(super) const PICK: [u8; 16] = {
-        let mut t = [0u8; 16];
-        let mut p = 0;
-        while p < 16 {
-            t[p] = if ty(p) == 4 {
-                8 + (p % 8) as u8
-            } else {
-                (p % 8) as u8
-            };
-            p += 1;
-        }
-        t
-    };
-
     /// The P-function's output bytes (0-based `z` indices, RFC 3713
     /// section 2.4.1): output `i` is the XOR of the `z_j`, `j` in `SET[i]`.
     const SET: [[bool; 8]; 8] = {
@@ -520,44 +499,37 @@ mod one {
         t
     };
 
-    /// Where `z_j` sits: in `z12` (s1/s4 outputs in qword 0, s2 in qword
-    /// 1) or in `z3` (s3), and at which byte.
-    const fn src(j: usize) -> (bool, u8) {
-        let b = (7 - j) as u8;
-        match WHICH[j] {
-            2 => (false, 8 + b),
-            3 => (true, b),
-            _ => (false, b),
-        }
-    }
-
-    /// `pshufb` layers over `z12` (six) and `z3` (two): P(z) is the XOR
-    /// of every layer applied to its register (0x80: a zero byte), the
-    /// result in both qwords.
-    pub(super) const LAYERS: ([[u8; 16]; 6], [[u8; 16]; 2]) = {
-        let mut a = [[0x80u8; 16]; 6];
-        let mut c = [[0x80u8; 16]; 2];
+    /// The pre-shuffle form: four registers, each two layers (qwords) of
+    /// one output class (s1/s4, s1/s4, s2|s3, s2|s3), each layer holding,
+    /// at every output byte, one input byte of that class from
+    /// `[pre1(v), pre4(v)]` (0x80: none, which inverts to zero). After
+    /// `gf2p8affineinvqb` the XOR of the four registers is P(z) split
+    /// over the two qwords.
+    pub(super) const PRE_LAYERS: [[u8; 16]; 4] = {
+        let mut t = [[0x80u8; 16]; 4];
         let mut p = 0;
-        while p < 16 {
-            let i = 7 - (p % 8);
-            let (mut na, mut nc) = (0, 0);
+        while p < 8 {
+            let i = 7 - p;
+            // Slots per class: (register, qword).
+            let mut n = [0usize; 3];
             let mut j = 0;
             while j < 8 {
                 if SET[i][j] {
-                    let (in3, b) = src(j);
-                    if in3 {
-                        c[nc][p] = b;
-                        nc += 1;
-                    } else {
-                        a[na][p] = b;
-                        na += 1;
-                    }
+                    let b = if WHICH[j] == 4 { 8 + (7 - j) } else { 7 - j } as u8;
+                    let (cls, slots): (usize, [(usize, usize); 4]) = match WHICH[j] {
+                        2 => (1, [(2, 0), (3, 0), (9, 9), (9, 9)]),
+                        3 => (2, [(2, 1), (3, 1), (9, 9), (9, 9)]),
+                        _ => (0, [(0, 0), (0, 1), (1, 0), (1, 1)]),
+                    };
+                    let (r, q) = slots[n[cls]];
+                    n[cls] += 1;
+                    t[r][8 * q + p] = b;
                 }
                 j += 1;
             }
             p += 1;
         }
-        (a, c)
+        t
     };
 
     /// The S-box output constants as an F output, before P.
@@ -581,11 +553,13 @@ mod one {
 /// CBC encryption, one block at a time (serial). Each half of the state
 /// sits in both qwords of an xmm register. F: XOR the round key; one
 /// `gf2p8affineqb` applies s1's input map in qword 0 and s4's in qword 1;
-/// a `pshufb` picks each byte's; two `gf2p8affineinvqb` give the s1/s4
-/// and s2 outputs (qwords 0 and 1) and the s3 outputs; P is the XOR of
-/// eight `pshufb` layers of those two registers (the S-box output
-/// constants, through P, are one constant word). FL and FL⁻¹ run on the
-/// general-purpose side.
+/// P's byte moves come before the S-boxes (a byte permutation commutes
+/// with a byte-wise map): four `pshufb` gather, per output byte, the
+/// input bytes of one S-box class into eight qword layers, four
+/// `gf2p8affineinvqb` invert and apply each layer's output map (bytes
+/// left empty invert to zero), and the XOR of the four registers and of
+/// their swapped qwords is P(z) (the S-box output constants, through P,
+/// are one constant word). FL and FL⁻¹ run on the general-purpose side.
 ///
 /// # Safety
 /// The CPU must have AVX2 and GFNI.
@@ -594,28 +568,21 @@ pub(crate) unsafe fn cbc_encrypt(s: &Sched, iv: &mut Block, blocks: &mut [Block]
     use super::soft::{fl, flinv, p};
     // SAFETY: the tables are 16 bytes; unaligned loads.
     let ld = |t: &[u8; 16]| unsafe { _mm_loadu_si128(t.as_ptr().cast()) };
-    let pick = ld(&one::PICK);
-    let la: [__m128i; 6] = core::array::from_fn(|i| ld(&one::LAYERS.0[i]));
-    let lc: [__m128i; 2] = core::array::from_fn(|i| ld(&one::LAYERS.1[i]));
+    let ls: [__m128i; 4] = core::array::from_fn(|i| ld(&one::PRE_LAYERS[i]));
     let pre = _mm_set_epi64x(PRE4_M, PRE1_M);
-    let post12 = _mm_set_epi64x(POST2_M, POST1_M);
-    let post3 = _mm_set1_epi64x(POST3_M);
+    let post11 = _mm_set1_epi64x(POST1_M);
+    let post23 = _mm_set_epi64x(POST3_M, POST2_M);
     let pc = _mm_set1_epi64x(p(one::CZ) as i64);
     let f = |d: __m128i, k: u64, dst: __m128i| -> __m128i {
         let v = _mm_xor_si128(d, _mm_set1_epi64x(k as i64));
         let u2 = _mm_gf2p8affine_epi64_epi8::<{ PRE1.c as i32 }>(v, pre);
-        let a = _mm_shuffle_epi8(u2, pick);
-        let z12 = _mm_gf2p8affineinv_epi64_epi8::<0>(a, post12);
-        let z3 = _mm_gf2p8affineinv_epi64_epi8::<0>(a, post3);
-        let s = |r: __m128i, l: __m128i| _mm_shuffle_epi8(r, l);
-        let t0 = _mm_xor_si128(s(z12, la[0]), s(z12, la[1]));
-        let t1 = _mm_xor_si128(s(z12, la[2]), s(z12, la[3]));
-        let t2 = _mm_xor_si128(s(z12, la[4]), s(z12, la[5]));
-        let t3 = _mm_xor_si128(s(z3, lc[0]), s(z3, lc[1]));
-        _mm_xor_si128(
-            _mm_xor_si128(_mm_xor_si128(dst, pc), _mm_xor_si128(t0, t1)),
-            _mm_xor_si128(t2, t3),
-        )
+        let r0 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[0]), post11);
+        let r1 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[1]), post11);
+        let r2 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[2]), post23);
+        let r3 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[3]), post23);
+        let x = _mm_xor_si128(_mm_xor_si128(r0, r1), _mm_xor_si128(r2, r3));
+        let x = _mm_xor_si128(x, _mm_shuffle_epi32::<0x4e>(x));
+        _mm_xor_si128(_mm_xor_si128(dst, pc), x)
     };
     let q = |v: u64| _mm_set1_epi64x(v as i64);
     let g = |v: __m128i| _mm_cvtsi128_si64(v) as u64;
