@@ -573,16 +573,15 @@ pub(crate) unsafe fn cbc_encrypt(s: &Sched, iv: &mut Block, blocks: &mut [Block]
     let post11 = _mm_set1_epi64x(POST1_M);
     let post23 = _mm_set_epi64x(POST3_M, POST2_M);
     let pc = _mm_set1_epi64x(p(one::CZ) as i64);
-    let f = |d: __m128i, k: u64, dst: __m128i| -> __m128i {
-        let v = _mm_xor_si128(d, _mm_set1_epi64x(k as i64));
+    // P(S(v)) without the constant word: `v` is the keyed F input.
+    let f = |v: __m128i| -> __m128i {
         let u2 = _mm_gf2p8affine_epi64_epi8::<{ PRE1.c as i32 }>(v, pre);
         let r0 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[0]), post11);
         let r1 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[1]), post11);
         let r2 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[2]), post23);
         let r3 = _mm_gf2p8affineinv_epi64_epi8::<0>(_mm_shuffle_epi8(u2, ls[3]), post23);
         let x = _mm_xor_si128(_mm_xor_si128(r0, r1), _mm_xor_si128(r2, r3));
-        let x = _mm_xor_si128(x, _mm_shuffle_epi32::<0x4e>(x));
-        _mm_xor_si128(_mm_xor_si128(dst, pc), x)
+        _mm_xor_si128(x, _mm_shuffle_epi32::<0x4e>(x))
     };
     let q = |v: u64| _mm_set1_epi64x(v as i64);
     let g = |v: __m128i| _mm_cvtsi128_si64(v) as u64;
@@ -596,16 +595,22 @@ pub(crate) unsafe fn cbc_encrypt(s: &Sched, iv: &mut Block, blocks: &mut [Block]
         let mut d1 = q(u64::from_be_bytes(h) ^ c1 ^ s.kw[0]);
         h.copy_from_slice(&b[8..]);
         let mut d2 = q(u64::from_be_bytes(h) ^ c2 ^ s.kw[1]);
+        // `v` is the next round's keyed F input, computed from F's output
+        // with one XOR (the other operand is ready before it).
+        let mut v = _mm_xor_si128(d1, q(s.k[0]));
         for r in 0..s.rounds {
             if r > 0 && r % 6 == 0 {
                 let i = 2 * (r / 6 - 1);
                 d1 = q(fl(g(d1), s.ke[i]));
                 d2 = q(flinv(g(d2), s.ke[i + 1]));
+                v = _mm_xor_si128(if r % 2 == 0 { d1 } else { d2 }, q(s.k[r]));
             }
-            if r % 2 == 0 {
-                d2 = f(d1, s.k[r], d2);
-            } else {
-                d1 = f(d2, s.k[r], d1);
+            let x = f(v);
+            let dst = if r % 2 == 0 { &mut d2 } else { &mut d1 };
+            let base = _mm_xor_si128(*dst, pc);
+            *dst = _mm_xor_si128(base, x);
+            if r + 1 < s.rounds {
+                v = _mm_xor_si128(x, _mm_xor_si128(base, q(s.k[r + 1])));
             }
         }
         c1 = g(d2) ^ s.kw[2];
