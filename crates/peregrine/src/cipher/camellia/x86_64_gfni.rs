@@ -60,6 +60,44 @@ fn kb(k: u64, j: usize) -> u8 {
     (k >> (56 - 8 * j)) as u8
 }
 
+/// One round, `x[dst..dst+8] ^= F(x[src..src+8], k)`, written out where
+/// it is used (inside `camellia_gfni!`'s instances, whose primitives it
+/// calls) with constant register indices.
+macro_rules! camellia_round {
+    ($x:ident, $src:literal, $dst:literal, $k:expr) => {{
+        let k: u64 = $k;
+        // x[dst..dst+8] ^= F(x[src..src+8], k).
+        let mut z = [zero(); 8];
+        for (j, zj) in z.iter_mut().enumerate() {
+            let v = xor($x[$src + j], splat(kb(k, j)));
+            *zj = match WHICH[j] {
+                1 => sbox::<{ PRE1.c as i32 }, { POST1.c as i32 }>(v, PRE1_M, POST1_M),
+                2 => sbox::<{ PRE1.c as i32 }, { POST2.c as i32 }>(v, PRE1_M, POST2_M),
+                3 => sbox::<{ PRE1.c as i32 }, { POST3.c as i32 }>(v, PRE1_M, POST3_M),
+                _ => sbox::<{ PRE4.c as i32 }, { POST1.c as i32 }>(v, PRE4_M, POST1_M),
+            };
+        }
+        // P as register XORs.
+        let mut l1 = [zero(); 4];
+        let mut r1 = [zero(); 4];
+        let mut l2 = [zero(); 4];
+        for j in 0..4 {
+            l1[j] = xor(z[j], z[4 + (j + 1) % 4]);
+        }
+        for j in 0..4 {
+            r1[j] = xor(z[4 + j], l1[(j + 2) % 4]);
+        }
+        for j in 0..4 {
+            l2[j] = xor(l1[j], r1[(j + 3) % 4]);
+        }
+        for j in 0..4 {
+            let r2 = xor(r1[j], l2[(j + 3) % 4]);
+            $x[$dst + j] = xor($x[$dst + j], r2);
+            $x[$dst + 4 + j] = xor($x[$dst + 4 + j], l2[j]);
+        }
+    }};
+}
+
 /// The byte-sliced cipher over one width. `$prims` defines the vector
 /// type `V`, `PER` (blocks per register) and the operations: `ld`/`st`
 /// (unaligned), `zero`, `splat`, `xor`, `and`, `or`, `shl1` (each byte
@@ -124,9 +162,13 @@ macro_rules! camellia_gfni {
                 x[j] = xor(x[j], splat(kb(s.kw[0], j)));
                 x[8 + j] = xor(x[8 + j], splat(kb(s.kw[1], j)));
             }
-            // The round function, FL and FL⁻¹ are written out here, not
-            // called: LLVM does not inline them into this loop otherwise.
-            for rd in 0..s.rounds {
+            // FL and FL⁻¹ are written out here and the round function is a
+            // macro, not calls: LLVM does not inline them into this loop
+            // otherwise.
+            // Two rounds per pass (18 or 24 rounds; FL comes every six), so
+            // every register index is a constant.
+            let mut rd = 0;
+            while rd < s.rounds {
                 if rd > 0 && rd % 6 == 0 {
                     let i = 2 * (rd / 6 - 1);
                     // FL on D1 (x[0..8]).
@@ -152,37 +194,9 @@ macro_rules! camellia_gfni {
                         x[12 + j] = xor(x[12 + j], n[j]);
                     }
                 }
-                // x[dst..dst+8] ^= F(x[src..src+8], k).
-                let (src, dst) = if rd % 2 == 0 { (0, 8) } else { (8, 0) };
-                let k = s.k[rd];
-                let mut z = [zero(); 8];
-                for (j, zj) in z.iter_mut().enumerate() {
-                    let v = xor(x[src + j], splat(kb(k, j)));
-                    *zj = match WHICH[j] {
-                        1 => sbox::<{ PRE1.c as i32 }, { POST1.c as i32 }>(v, PRE1_M, POST1_M),
-                        2 => sbox::<{ PRE1.c as i32 }, { POST2.c as i32 }>(v, PRE1_M, POST2_M),
-                        3 => sbox::<{ PRE1.c as i32 }, { POST3.c as i32 }>(v, PRE1_M, POST3_M),
-                        _ => sbox::<{ PRE4.c as i32 }, { POST1.c as i32 }>(v, PRE4_M, POST1_M),
-                    };
-                }
-                // P as register XORs.
-                let mut l1 = [zero(); 4];
-                let mut r1 = [zero(); 4];
-                let mut l2 = [zero(); 4];
-                for j in 0..4 {
-                    l1[j] = xor(z[j], z[4 + (j + 1) % 4]);
-                }
-                for j in 0..4 {
-                    r1[j] = xor(z[4 + j], l1[(j + 2) % 4]);
-                }
-                for j in 0..4 {
-                    l2[j] = xor(l1[j], r1[(j + 3) % 4]);
-                }
-                for j in 0..4 {
-                    let r2 = xor(r1[j], l2[(j + 3) % 4]);
-                    x[dst + j] = xor(x[dst + j], r2);
-                    x[dst + 4 + j] = xor(x[dst + 4 + j], l2[j]);
-                }
+                camellia_round!(x, 0, 8, s.k[rd]);
+                camellia_round!(x, 8, 0, s.k[rd + 1]);
+                rd += 2;
             }
             for c in 0..8 {
                 r[rev4(c)] = xor(x[8 + c], splat(kb(s.kw[2], c)));
