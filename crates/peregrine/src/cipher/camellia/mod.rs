@@ -8,7 +8,11 @@
 //! inverts eight bytes at once in a `u64`; the AES-NI one runs s1 through
 //! `aesenclast` between two `pshufb` nibble-table affine filters (the
 //! technique of Satoh et al. and of Linux's `camellia-aesni-avx-asm`),
-//! 16 blocks at a time, byte-sliced (one register per byte position).
+//! 16 blocks at a time, byte-sliced (one register per byte position). The
+//! GFNI ones (`gfni512`: zmm, 64 blocks; `gfni`: ymm, 32 blocks) keep that
+//! layout and compute each S-box with `gf2p8affineqb` and
+//! `gf2p8affineinvqb`, the affine maps turned into GFNI matrices at
+//! compile time; their one-block path (CBC encryption) is GFNI too.
 //!
 //! ```
 //! use peregrine::cipher::camellia::Camellia;

@@ -9,7 +9,12 @@
 //! inversion at compile time. The portable backend inverts the four bytes
 //! of a word in a `u64`; the AES-NI one runs the S-box through
 //! `aesenclast` between `pshufb` affine filters, 4 blocks per register
-//! (one 32-bit word of each), 16 blocks per call.
+//! (one 32-bit word of each), 16 blocks per call. The GFNI ones
+//! (`gfni512`: zmm, 64 blocks per step; `gfni`: ymm, 32) compute the S-box
+//! with `gf2p8affineqb` and `gf2p8affineinvqb` (matrices derived at
+//! compile time), and their one-block CBC encryption keeps the state
+//! through the S-box's input map so a round is one XOR, three
+//! `gf2p8affineinvqb` and rotations.
 //!
 //! ```
 //! use peregrine::cipher::sm4::Sm4;
