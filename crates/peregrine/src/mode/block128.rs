@@ -3,7 +3,8 @@
 //! [`Sm4`](crate::cipher::sm4::Sm4)): ECB, CBC (with PKCS#7 padding) and
 //! CTR (a 128-bit big-endian counter, as `openssl enc` counts), generic
 //! over [`BlockCipher128`]. The parallel work runs through the same
-//! kernels as AES's modes (`kernels.rs`, batches of 16 blocks); the AES
+//! kernels as AES's modes (`kernels.rs`, here in batches of 64 blocks, the
+//! GFNI backends' zmm step); the AES
 //! types next door keep their fused per-backend kernels.
 //!
 //! ```
