@@ -1,7 +1,7 @@
 //! Camellia: RFC 3713 appendix A, the NTT/NESSIE-style ECB sets and
 //! OpenSSL's CBC vectors (from `cryptography-vectors`) on every backend;
 //! then every accelerated backend against `soft` (ECB, CBC, CTR over every
-//! block count around the 16-block stride, every CTR tail length, in place
+//! block count through two 64-block steps, every CTR tail length, in place
 //! and out of place, streaming splits, counter wrap).
 
 mod common;
@@ -150,8 +150,13 @@ fn accelerated_match_soft() {
             .iter()
             .map(|&o| Camellia::with_impl(&key, o).unwrap())
             .collect();
-        // Every byte length to a stride (16 blocks) past the batch, then a few longer.
-        for len in (0..=16 * 18).chain([16 * 33 + 5, 16 * 48, 16 * 64 + 5]) {
+        // Every byte length to 18 blocks, then every block count to two
+        // zmm steps and past (64 blocks per step: every tail, each width
+        // a tail steps down to), with odd byte tails.
+        let lens = (0..=16 * 18)
+            .chain((19..=132).map(|b| 16 * b + b % 16))
+            .chain([16 * 64 * 2 + 1, 16 * 64 * 2 + 16 * 17 + 3, 16 * 64 * 3]);
+        for len in lens {
             if klen != 16 && len % 7 != 0 {
                 continue;
             }

@@ -436,6 +436,51 @@ fn avx512_host_aes_choice() {
     }
 }
 
+/// A GFNI host (issue 20, natively): Camellia and SM4 choose `gfni512`
+/// where zmm is fast (AVX-512 F/BW/VL), `gfni` (ymm, AVX2) with
+/// `PEREGRINE_CPU=-zmm` or `-avx512f`, `aesni` with `-gfni`. SM4-GCM
+/// follows SM4. Skipped without GFNI and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn gfni_host_camellia_sm4_choice() {
+    use peregrine::cpu::{self, Feature};
+    use std::arch::is_x86_feature_detected as d;
+    if !(d!("gfni") && d!("avx2")) {
+        eprintln!("no GFNI with AVX2 here: the gfni choices are not checked");
+        return;
+    }
+    let eff = cpu::effective();
+    let has = |f: &[Feature]| eff.contains(cpu::Caps::of(f));
+    let gfni = [Feature::Avx, Feature::Avx2, Feature::Gfni];
+    let want = if has(&gfni)
+        && has(&[
+            Feature::Avx512f,
+            Feature::Avx512bw,
+            Feature::Avx512vl,
+            Feature::Zmm,
+        ]) {
+        "gfni512"
+    } else if has(&gfni) {
+        "gfni"
+    } else if has(&[Feature::Ssse3, Feature::Aes]) {
+        "aesni"
+    } else {
+        "soft"
+    };
+    let find = |n: &str| peregrine::registry::find(n).unwrap_or_else(|| panic!("no {n}"));
+    for alg in [
+        "camellia-128-ecb",
+        "camellia-128-cbc",
+        "camellia-256-ctr",
+        "sm4-ecb",
+        "sm4-cbc",
+        "sm4-ctr",
+        "sm4-gcm",
+    ] {
+        assert_eq!(find(alg).best(), want, "{alg}");
+    }
+}
+
 /// An AVX-512 IFMA host (any tier, natively): Poly1305 runs the zmm IFMA
 /// kernel when 512-bit vectors are in force, its ymm form under the
 /// 256-bit policy (`zmm` absent); without IFMA (`-avx512ifma`) the

@@ -21,6 +21,8 @@ use std::process::Command;
 const EVEX_MODULES: &[&str] = &[
     "cipher::chacha20::x86_64_avx512::",
     "cipher::aes::x86_64_vaes::z::",
+    "cipher::camellia::x86_64_gfni::",
+    "cipher::sm4::x86_64_gfni::",
     "aead::aes_gcm_x86_64_vaes::z::",
     "aead::ghash::x86_64_vpclmul::",
     "mac::poly1305::x86_64_ifma",

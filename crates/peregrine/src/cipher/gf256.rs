@@ -128,6 +128,26 @@ impl Affine {
         Affine { cols, c }
     }
 
+    /// The linear part as a GFNI matrix (`gf2p8affineqb`'s qword operand):
+    /// output bit `i` is the parity of `x` and the matrix byte `7 - i`, so
+    /// that byte holds row `i` (bit `k` set when column `k` has bit `i`).
+    /// The constant `c` is the instruction's immediate.
+    pub(crate) const fn gfni_matrix(&self) -> u64 {
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < 8 {
+            let mut row = 0u64;
+            let mut k = 0;
+            while k < 8 {
+                row |= (((self.cols[k] >> i) & 1) as u64) << k;
+                k += 1;
+            }
+            m |= row << (8 * (7 - i));
+            i += 1;
+        }
+        m
+    }
+
     /// The two 16-entry tables of a nibble-split lookup (`pshufb`):
     /// `self(x) = lo[x & 15] ^ hi[x >> 4]`.
     pub(crate) const fn nibble_tables(&self) -> ([u8; 16], [u8; 16]) {
@@ -326,7 +346,7 @@ pub(crate) fn rotr1_swar(x: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -341,6 +361,27 @@ mod tests {
             for j in 0..8 {
                 assert_eq!((y >> (8 * j)) as u8, inv[base + j]);
             }
+        }
+    }
+
+    /// `gf2p8affineqb` as the SDM defines it, on one byte.
+    pub(crate) fn gfni_affine(x: u8, m: u64, c: u8) -> u8 {
+        let mut r = 0u8;
+        for i in 0..8 {
+            let row = (m >> (8 * (7 - i))) as u8;
+            r |= (((row & x).count_ones() & 1) as u8) << i;
+        }
+        r ^ c
+    }
+
+    #[test]
+    fn gfni_matrix_matches_apply() {
+        let m = Affine {
+            cols: [3, 5, 9, 17, 33, 65, 129, 1],
+            c: 0x5a,
+        };
+        for x in 0..=255u8 {
+            assert_eq!(gfni_affine(x, m.gfni_matrix(), m.c), m.apply(x));
         }
     }
 

@@ -40,16 +40,16 @@ fn xor(a: &mut Block, b: &Block) {
     }
 }
 
-/// Runs `f` over batches of up to [`BATCH`] blocks: `f(batch, input, n)`
+/// Runs `f` over batches of up to `B` blocks: `f(batch, input, n)`
 /// where `batch` starts as the input blocks and `f` leaves the output
 /// blocks in it.
 #[inline(always)]
-fn batches(mut io: InOut<'_>, mut f: impl FnMut(&mut [Block], usize, &InOut<'_>)) {
-    let mut buf = [[0u8; 16]; BATCH];
+fn batches<const B: usize>(mut io: InOut<'_>, mut f: impl FnMut(&mut [Block], usize, &InOut<'_>)) {
+    let mut buf = [[0u8; 16]; B];
     let total = io.blocks();
     let mut done = 0;
     while done < total {
-        let n = (total - done).min(BATCH);
+        let n = (total - done).min(B);
         for (i, b) in buf[..n].iter_mut().enumerate() {
             *b = io.read((done + i) * 16);
         }
@@ -65,7 +65,13 @@ fn batches(mut io: InOut<'_>, mut f: impl FnMut(&mut [Block], usize, &InOut<'_>)
 /// ECB.
 #[inline(always)]
 pub(crate) fn ecb<C: BlockCipher>(c: &C, dir: Dir, io: InOut<'_>) {
-    batches(io, |b, _, _| match dir {
+    ecb_n::<C, BATCH>(c, dir, io)
+}
+
+/// ECB in batches of `B` blocks (for backends wider than [`BATCH`]).
+#[inline(always)]
+pub(crate) fn ecb_n<C: BlockCipher, const B: usize>(c: &C, dir: Dir, io: InOut<'_>) {
+    batches::<B>(io, |b, _, _| match dir {
         Dir::Encrypt => c.encrypt_blocks(b),
         Dir::Decrypt => c.decrypt_blocks(b),
     });
@@ -74,7 +80,7 @@ pub(crate) fn ecb<C: BlockCipher>(c: &C, dir: Dir, io: InOut<'_>) {
 /// CBC encryption (serial: each block needs the previous ciphertext).
 #[inline(always)]
 pub(crate) fn cbc_encrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) {
-    batches(io, |b, _, _| {
+    batches::<BATCH>(io, |b, _, _| {
         for blk in b.iter_mut() {
             xor(blk, iv);
             c.encrypt_blocks(core::slice::from_mut(blk));
@@ -86,7 +92,13 @@ pub(crate) fn cbc_encrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) 
 /// CBC decryption (parallel).
 #[inline(always)]
 pub(crate) fn cbc_decrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) {
-    batches(io, |b, start, io| {
+    cbc_decrypt_n::<C, BATCH>(c, iv, io)
+}
+
+/// CBC decryption in batches of `B` blocks.
+#[inline(always)]
+pub(crate) fn cbc_decrypt_n<C: BlockCipher, const B: usize>(c: &C, iv: &mut Block, io: InOut<'_>) {
+    batches::<B>(io, |b, start, io| {
         let n = b.len();
         let last: Block = b[n - 1];
         c.decrypt_blocks(b);
@@ -105,7 +117,7 @@ pub(crate) fn cbc_decrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) 
 /// `c_{-1}` = `iv`); `iv` is left holding the last ciphertext block.
 #[inline(always)]
 pub(crate) fn cfb_decrypt<C: BlockCipher>(c: &C, iv: &mut Block, io: InOut<'_>) {
-    batches(io, |b, _, _| {
+    batches::<BATCH>(io, |b, _, _| {
         let n = b.len();
         // The ciphertext (public), then the batch shifted by one block.
         let mut cur = [[0u8; 16]; BATCH];
@@ -151,8 +163,19 @@ pub(crate) fn ctr_add(ctr: &Block, width: CtrWidth, n: u64) -> Block {
 /// CTR.
 #[inline(always)]
 pub(crate) fn ctr<C: BlockCipher>(c: &C, ctr: &mut Block, width: CtrWidth, io: InOut<'_>) {
-    let mut ks = [[0u8; 16]; BATCH];
-    batches(io, |b, _, _| {
+    ctr_n::<C, BATCH>(c, ctr, width, io)
+}
+
+/// CTR in batches of `B` blocks.
+#[inline(always)]
+pub(crate) fn ctr_n<C: BlockCipher, const B: usize>(
+    c: &C,
+    ctr: &mut Block,
+    width: CtrWidth,
+    io: InOut<'_>,
+) {
+    let mut ks = [[0u8; 16]; B];
+    batches::<B>(io, |b, _, _| {
         let n = b.len();
         for (i, k) in ks[..n].iter_mut().enumerate() {
             *k = ctr_add(ctr, width, i as u64);
@@ -180,7 +203,7 @@ pub(crate) fn xts_double(t: &Block) -> Block {
 #[inline(always)]
 pub(crate) fn xts<C: BlockCipher>(c: &C, dir: Dir, tweak: &mut Block, io: InOut<'_>) {
     let mut ts = [[0u8; 16]; BATCH];
-    batches(io, |b, _, _| {
+    batches::<BATCH>(io, |b, _, _| {
         for (blk, t) in b.iter_mut().zip(ts.iter_mut()) {
             *t = *tweak;
             xor(blk, t);

@@ -8,7 +8,11 @@
 //! inverts eight bytes at once in a `u64`; the AES-NI one runs s1 through
 //! `aesenclast` between two `pshufb` nibble-table affine filters (the
 //! technique of Satoh et al. and of Linux's `camellia-aesni-avx-asm`),
-//! 16 blocks at a time, byte-sliced (one register per byte position).
+//! 16 blocks at a time, byte-sliced (one register per byte position). The
+//! GFNI ones (`gfni512`: zmm, 64 blocks; `gfni`: ymm, 32 blocks) keep that
+//! layout and compute each S-box with `gf2p8affineqb` and
+//! `gf2p8affineinvqb`, the affine maps turned into GFNI matrices at
+//! compile time; their one-block path (CBC encryption) is GFNI too.
 //!
 //! ```
 //! use peregrine::cipher::camellia::Camellia;
@@ -27,9 +31,17 @@ use crate::mode::block128::BlockCipher128;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_aesni;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64_gfni;
 
 crate::cpu::backends! {
     primitive: "camellia", doc: "A Camellia backend.";
+    /// 64 blocks byte-sliced in zmm registers, each S-box by
+    /// `gf2p8affineqb` + `gf2p8affineinvqb`.
+    Gfni512 = "gfni512", "x86_64", [Sse2, Ssse3, Avx, Avx2, Gfni, Avx512f, Avx512bw, Avx512vl, Zmm];
+    /// 32 blocks byte-sliced in ymm registers (AVX2, VEX-encoded GFNI),
+    /// each S-box by `gf2p8affineqb` + `gf2p8affineinvqb`.
+    Gfni = "gfni", "x86_64", [Sse2, Ssse3, Avx, Avx2, Gfni];
     /// 16 blocks byte-sliced in xmm registers, the S-boxes through
     /// `aesenclast` with affine `pshufb` filters.
     Aesni = "aesni", "x86_64", [Sse2, Ssse3, Aes];
@@ -279,6 +291,12 @@ impl Camellia {
             // CPU has what the backend needs (SSE2, SSSE3, AES-NI).
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::crypt_blocks(s, blocks) },
+            // SAFETY: as above (AVX2, GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni => unsafe { x86_64_gfni::y::crypt_blocks(s, blocks) },
+            // SAFETY: as above (AVX-512 F/BW/VL, GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni512 => unsafe { x86_64_gfni::z::crypt_blocks(s, blocks) },
             _ => soft::crypt_blocks(s, blocks),
         }
     }
@@ -296,6 +314,11 @@ impl BlockCipher128 for Camellia {
             // SAFETY: as in `run`.
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::cbc_encrypt(&self.enc, iv, blocks) },
+            // SAFETY: as in `run` (both GFNI backends have AVX2 and GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni | Impl::Gfni512 => unsafe {
+                x86_64_gfni::cbc_encrypt(&self.enc, iv, blocks)
+            },
             _ => {
                 for b in blocks.iter_mut() {
                     for (x, y) in b.iter_mut().zip(iv.iter()) {

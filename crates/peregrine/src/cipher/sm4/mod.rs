@@ -9,7 +9,12 @@
 //! inversion at compile time. The portable backend inverts the four bytes
 //! of a word in a `u64`; the AES-NI one runs the S-box through
 //! `aesenclast` between `pshufb` affine filters, 4 blocks per register
-//! (one 32-bit word of each), 16 blocks per call.
+//! (one 32-bit word of each), 16 blocks per call. The GFNI ones
+//! (`gfni512`: zmm, 64 blocks per step; `gfni`: ymm, 32) compute the S-box
+//! with `gf2p8affineqb` and `gf2p8affineinvqb` (matrices derived at
+//! compile time), and their one-block CBC encryption keeps the state
+//! through the S-box's input map so a round is one XOR, three
+//! `gf2p8affineinvqb` and rotations.
 //!
 //! ```
 //! use peregrine::cipher::sm4::Sm4;
@@ -27,9 +32,17 @@ use crate::mode::block128::BlockCipher128;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_aesni;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64_gfni;
 
 crate::cpu::backends! {
     primitive: "sm4", doc: "An SM4 backend.";
+    /// 64 blocks per step in zmm registers (16 per register), the S-box
+    /// by `gf2p8affineqb` + `gf2p8affineinvqb`, L by `vprold`.
+    Gfni512 = "gfni512", "x86_64", [Sse2, Ssse3, Avx, Avx2, Gfni, Avx512f, Avx512bw, Avx512vl, Zmm];
+    /// 32 blocks per step in ymm registers (AVX2, VEX-encoded GFNI), the
+    /// S-box by `gf2p8affineqb` + `gf2p8affineinvqb`.
+    Gfni = "gfni", "x86_64", [Sse2, Ssse3, Avx, Avx2, Gfni];
     /// 16 blocks in xmm registers (4 per register), the S-box through
     /// `aesenclast` with affine `pshufb` filters.
     Aesni = "aesni", "x86_64", [Sse2, Ssse3, Aes];
@@ -172,6 +185,12 @@ impl Sm4 {
             // CPU has what the backend needs (SSE2, SSSE3, AES-NI).
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::crypt_blocks(rk, blocks) },
+            // SAFETY: as above (AVX2, GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni => unsafe { x86_64_gfni::y::crypt_blocks(rk, blocks) },
+            // SAFETY: as above (AVX-512 F/BW/VL, GFNI).
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni512 => unsafe { x86_64_gfni::z::crypt_blocks(rk, blocks) },
             _ => soft::crypt_blocks(rk, blocks),
         }
     }
@@ -189,6 +208,12 @@ impl BlockCipher128 for Sm4 {
             // SAFETY: as in `run`.
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::cbc_encrypt(&self.enc, iv, blocks) },
+            // SAFETY: as in `run`.
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni => unsafe { x86_64_gfni::y::cbc_encrypt(&self.enc, iv, blocks) },
+            // SAFETY: as in `run`.
+            #[cfg(target_arch = "x86_64")]
+            Impl::Gfni512 => unsafe { x86_64_gfni::z::cbc_encrypt(&self.enc, iv, blocks) },
             _ => {
                 for b in blocks.iter_mut() {
                     for (x, y) in b.iter_mut().zip(iv.iter()) {
