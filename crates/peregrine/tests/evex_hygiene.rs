@@ -20,6 +20,7 @@ use std::process::Command;
 /// Module paths whose functions are EVEX code.
 const EVEX_MODULES: &[&str] = &[
     "cipher::chacha20::x86_64_avx512::",
+    "cipher::salsa20::x86_64_avx512::",
     "cipher::aes::x86_64_vaes::z::",
     "aead::aes_gcm_x86_64_vaes::z::",
     "aead::ghash::x86_64_vpclmul::",
