@@ -315,7 +315,7 @@ pub(crate) mod zmm {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn shuf<const I: i32>(a: V) -> V {
+    pub(crate) fn shuf<const I: i32>(a: V) -> V {
         _mm512_shuffle_epi32::<I>(a)
     }
 
@@ -348,7 +348,7 @@ pub(crate) mod zmm {
     /// vector (a 4x4 transpose of 128-bit lanes, two `vshufi32x4` stages).
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    pub(super) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
+    pub(crate) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
         let t0 = _mm512_shuffle_i32x4::<0x44>(g[0], g[1]);
         let t1 = _mm512_shuffle_i32x4::<0x44>(g[2], g[3]);
         let t2 = _mm512_shuffle_i32x4::<0xee>(g[0], g[1]);
@@ -494,7 +494,7 @@ pub(crate) mod ymm {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn shuf<const I: i32>(a: V) -> V {
+    pub(crate) fn shuf<const I: i32>(a: V) -> V {
         _mm256_shuffle_epi32::<I>(a)
     }
 
@@ -527,7 +527,7 @@ pub(crate) mod ymm {
     /// each (a 2x2 transpose of 128-bit lanes).
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    pub(super) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
+    pub(crate) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
         [
             _mm256_shuffle_i32x4::<0b00>(g[0], g[1]),
             _mm256_shuffle_i32x4::<0b00>(g[2], g[3]),

@@ -49,11 +49,13 @@ mod x86_64_sse2;
 crate::cpu::backends! {
     primitive: "salsa20", doc: "A Salsa20 backend.";
     /// Sixteen blocks in parallel on 512-bit registers with `vprold`
-    /// rotations; one 8-block ymm step for the last 512 bytes or fewer;
-    /// byte-masked tails.
+    /// rotations; the 8-block ymm step for 257 to 512 bytes, and a
+    /// diagonal-layout path (a block per 128-bit lane) below; byte-masked
+    /// tails.
     Avx512 = "avx512", "x86_64", [Avx512f, Avx512vl, Avx512bw, Zmm];
-    /// The same kernel on 256-bit registers (EVEX, `vprold`): eight blocks
-    /// in parallel. For CPUs where zmm lowers the clock (no `zmm`).
+    /// The same kernels on 256-bit registers (EVEX, `vprold`): eight blocks
+    /// in parallel, two-block diagonal groups for short inputs. For CPUs
+    /// where zmm lowers the clock (no `zmm`).
     Avx512vl = "avx512vl", "x86_64", [Avx512f, Avx512vl, Avx512bw];
     /// Eight blocks in parallel on 256-bit registers (one block per 32-bit
     /// lane); the SSE2 four-block and one-block paths for short tails.

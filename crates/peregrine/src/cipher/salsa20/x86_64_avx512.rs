@@ -15,12 +15,20 @@
 //!   ...` (mod 2^64), as in the AVX2 backend: the low words are added lane
 //!   by lane, a lane whose low word wrapped (`vpcmpud`, unsigned less
 //!   than the start) gets one added to its high word under that mask.
+//! - Short inputs run in the diagonal layout of the SSE2 backend's last
+//!   block (`diagonal`), one block per 128-bit lane (4 in a zmm, 2 in a
+//!   ymm), so those blocks cost the latency of one: registers `a = (x0,
+//!   x5, x10, x15)`, `b = (x4, x9, x14, x3)`, `c = (x8, x13, x2, x7)`, `d =
+//!   (x12, x1, x6, x11)` make the column round four lane-wise quarter
+//!   rounds, and rotating lanes (`vpshufd`) lines up the row round. At the
+//!   end, masked blends (`vpblendmd`) turn diagonals back into rows, and
+//!   ChaCha20's lane transpose rows into blocks.
 //! - Tails: the zmm backend runs 16 blocks per step while more than 512
-//!   bytes are left, then one 8-block ymm step for the rest (a ymm step
-//!   costs about two thirds of a zmm one on CPUs that run 512-bit
-//!   operations on two ports instead of three); the stores are
-//!   byte-masked, and the keystream of a partial last block is stored whole
-//!   in `tail`.
+//!   bytes are left, then one 8-block ymm step (a ymm step costs about two
+//!   thirds of a zmm one on CPUs that run 512-bit operations on two ports
+//!   instead of three) for 257 to 512 bytes, the diagonal layout in zmm
+//!   for 129 to 256 and in ymm up to 128; the stores are byte-masked, and
+//!   the keystream of a partial last block is stored whole in `tail`.
 //!
 //! Every function enables AVX-512 F, VL and BW, as ChaCha20's, so LLVM
 //! inlines everything into `xor_keystream`, which ends with `vzeroupper`
@@ -44,12 +52,71 @@ macro_rules! qr4 {
 }
 
 /// The kernels over one vector width. The expanding module brings ChaCha20's
-/// `V`, `W`, `splat`, `add`, `xor`, `rol`, `finish` and `xor_out` into
-/// scope and defines `ctr_words`.
+/// `V`, `W`, `splat`, `add`, `xor`, `rol`, `shuf`, `finish`,
+/// `lanes_to_blocks` and `xor_out` into scope and defines `ctr_words`,
+/// `words` and `blend4`.
 macro_rules! kernels {
     () => {
         /// Blocks per vertical step: one per 32-bit lane.
         const LANES: usize = W / 4;
+        /// Blocks per diagonal-layout group: one per 128-bit lane.
+        const ROWS: usize = W / 16;
+
+        /// Words `idx` of blocks `ctr..ctr + ROWS`, block `r` in 128-bit
+        /// lane `r`.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        fn gather(state: &[u32; 16], ctr: u64, idx: [usize; 4]) -> V {
+            let mut w = [0u32; LANES];
+            for r in 0..ROWS {
+                let mut s = *state;
+                super::super::set_counter(&mut s, ctr.wrapping_add(r as u64));
+                for (i, &j) in idx.iter().enumerate() {
+                    w[4 * r + i] = s[j];
+                }
+            }
+            words(&w)
+        }
+
+        /// The keystream of blocks `ctr..ctr + ROWS` (mod 2^64) in the
+        /// diagonal layout, in output order (4 vectors).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        fn diagonal(state: &[u32; 16], ctr: u64) -> [V; 4] {
+            let a0 = gather(state, ctr, [0, 5, 10, 15]);
+            let b0 = gather(state, ctr, [4, 9, 14, 3]);
+            let c0 = gather(state, ctr, [8, 13, 2, 7]);
+            let d0 = gather(state, ctr, [12, 1, 6, 11]);
+            let (mut a, mut b, mut c, mut d) = (a0, b0, c0, d0);
+            for _ in 0..10 {
+                // Column round: lane i is the quarter round of column i.
+                b = xor(b, rol::<7>(add(a, d)));
+                c = xor(c, rol::<9>(add(b, a)));
+                d = xor(d, rol::<13>(add(c, b)));
+                a = xor(a, rol::<18>(add(d, c)));
+                // Row round: y1, y2, y3 are d, c, b with lanes rotated by
+                // 1, 2, 3.
+                let mut y1 = shuf::<0x39>(d);
+                let mut y2 = shuf::<0x4e>(c);
+                let mut y3 = shuf::<0x93>(b);
+                y1 = xor(y1, rol::<7>(add(a, y3)));
+                y2 = xor(y2, rol::<9>(add(y1, a)));
+                y3 = xor(y3, rol::<13>(add(y2, y1)));
+                a = xor(a, rol::<18>(add(y3, y2)));
+                d = shuf::<0x93>(y1);
+                c = shuf::<0x4e>(y2);
+                b = shuf::<0x39>(y3);
+            }
+            let (a, b, c, d) = (add(a, a0), add(b, b0), add(c, c0), add(d, d0));
+            // Row k of the state is lane 0 of its first register, lane 1 of
+            // the next, ...: (x0, x1, x2, x3) = (a0, d1, c2, b3).
+            lanes_to_blocks([
+                blend4(a, d, c, b),
+                blend4(b, a, d, c),
+                blend4(c, b, a, d),
+                blend4(d, c, b, a),
+            ])
+        }
 
         /// The keystream of blocks `ctr..ctr + LANES` (mod 2^64) in output
         /// order: element `i` is bytes `W i..W (i + 1)` of it.
@@ -83,6 +150,20 @@ macro_rules! kernels {
         ) -> usize {
             xor_out(io, at, &vertical(state, ctr), tail)
         }
+
+        /// One diagonal-layout group of `ROWS` blocks from counter `ctr`
+        /// into `io` from byte `at`, as far as the data goes.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        pub(super) fn short(
+            state: &[u32; 16],
+            ctr: u64,
+            io: &mut InOut<'_>,
+            at: usize,
+            tail: &mut [u8; 64],
+        ) -> usize {
+            xor_out(io, at, &diagonal(state, ctr), tail)
+        }
     };
 }
 
@@ -90,8 +171,26 @@ macro_rules! kernels {
 pub(crate) mod zmm {
     use super::*;
     use crate::cipher::chacha20::x86_64_avx512::zmm::{
-        V, W, add, finish, iota, rol, splat, xor, xor_out,
+        V, W, add, finish, iota, lanes_to_blocks, rol, shuf, splat, xor, xor_out,
     };
+
+    /// The 16 words `w` in lane order.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+    fn words(w: &[u32; 16]) -> V {
+        // SAFETY: `w` is 64 bytes: valid for an unaligned load.
+        unsafe { _mm512_loadu_si512(w.as_ptr().cast()) }
+    }
+
+    /// In every 128-bit lane: 32-bit lane 0 of `p`, 1 of `q`, 2 of `r`, 3
+    /// of `s`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+    fn blend4(p: V, q: V, r: V, s: V) -> V {
+        let pq = _mm512_mask_blend_epi32(0x2222, p, q);
+        let pqr = _mm512_mask_blend_epi32(0x4444, pq, r);
+        _mm512_mask_blend_epi32(0x8888, pqr, s)
+    }
 
     /// Words 8 and 9 of blocks `ctr + 0..16`: the low and high halves of
     /// the 64-bit counters, the carry included.
@@ -123,8 +222,12 @@ pub(crate) mod zmm {
             at += step(state, ctr, &mut io, at, tail);
             ctr = ctr.wrapping_add(LANES as u64);
         }
-        if at < len {
+        if len - at > 4 * W {
             super::ymm::step(state, ctr, &mut io, at, tail);
+        } else if len - at > 2 * W {
+            short(state, ctr, &mut io, at, tail);
+        } else if at < len {
+            super::ymm::short(state, ctr, &mut io, at, tail);
         }
     }
 }
@@ -133,8 +236,26 @@ pub(crate) mod zmm {
 pub(crate) mod ymm {
     use super::*;
     use crate::cipher::chacha20::x86_64_avx512::ymm::{
-        V, W, add, finish, iota, rol, splat, xor, xor_out,
+        V, W, add, finish, iota, lanes_to_blocks, rol, shuf, splat, xor, xor_out,
     };
+
+    /// The 8 words `w` in lane order.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+    fn words(w: &[u32; 8]) -> V {
+        // SAFETY: `w` is 32 bytes: valid for an unaligned load.
+        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+    }
+
+    /// In both 128-bit lanes: 32-bit lane 0 of `p`, 1 of `q`, 2 of `r`, 3
+    /// of `s`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+    fn blend4(p: V, q: V, r: V, s: V) -> V {
+        let pq = _mm256_mask_blend_epi32(0x22, p, q);
+        let pqr = _mm256_mask_blend_epi32(0x44, pq, r);
+        _mm256_mask_blend_epi32(0x88, pqr, s)
+    }
 
     /// Words 8 and 9 of blocks `ctr + 0..8`: the low and high halves of
     /// the 64-bit counters, the carry included.
@@ -151,8 +272,10 @@ pub(crate) mod ymm {
     kernels!();
 
     /// XORs the keystream of blocks `ctr`, `ctr + 1`, ... (the state's
-    /// 64-bit counter) into `io`, 8 blocks per step; the last block may be
-    /// partial, and then its whole keystream is left in `tail`.
+    /// 64-bit counter) into `io`, 8 blocks per step while more than 128
+    /// bytes are left, then one diagonal-layout group of two; the last
+    /// block may be partial, and then its whole keystream is left in
+    /// `tail`.
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, VL and BW (and the OS the opmask and
@@ -162,9 +285,12 @@ pub(crate) mod ymm {
         let len = io.len();
         let mut at = 0;
         let mut ctr = super::super::counter(state);
-        while at < len {
+        while len - at > 4 * W {
             at += step(state, ctr, &mut io, at, tail);
             ctr = ctr.wrapping_add(LANES as u64);
+        }
+        if at < len {
+            short(state, ctr, &mut io, at, tail);
         }
     }
 }
