@@ -51,12 +51,47 @@ macro_rules! qr4 {
     };
 }
 
-/// The kernels over one vector width. The expanding module brings ChaCha20's
-/// `V`, `W`, `splat`, `add`, `xor`, `rol`, `shuf`, `finish`,
-/// `lanes_to_blocks` and `xor_out` into scope and defines `ctr_words`,
-/// `words` and `blend4`.
+/// The kernels over one vector width `$w` (`zmm` or `ymm`): ChaCha20's
+/// primitives of that width, and the few of Salsa20's own from the width's
+/// intrinsics (`$load` an unaligned load, `$blend` a masked blend of 32-bit
+/// lanes with `$m` the mask of lane 1 of every 128-bit lane, `$cmplt` an
+/// unsigned compare into a mask, `$mask_add` a masked add).
 macro_rules! kernels {
-    () => {
+    ($w:ident, $load:ident, $blend:ident, $m:literal, $cmplt:ident, $mask_add:ident) => {
+        use crate::cipher::chacha20::x86_64_avx512::$w::{
+            V, W, add, finish, iota, lanes_to_blocks, rol, shuf, splat, xor, xor_out,
+        };
+
+        /// The `LANES` words `w` in lane order.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        fn words(w: &[u32; LANES]) -> V {
+            // SAFETY: `w` is `W` bytes: valid for an unaligned load.
+            unsafe { $load(w.as_ptr().cast()) }
+        }
+
+        /// In every 128-bit lane: 32-bit lane 0 of `p`, 1 of `q`, 2 of
+        /// `r`, 3 of `s`.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        fn blend4(p: V, q: V, r: V, s: V) -> V {
+            let pq = $blend($m, p, q);
+            let pqr = $blend($m << 1, pq, r);
+            $blend($m << 2, pqr, s)
+        }
+
+        /// Words 8 and 9 of blocks `ctr + 0..LANES`: the low and high
+        /// halves of the 64-bit counters, the carry included.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        fn ctr_words(ctr: u64) -> (V, V) {
+            let lo = splat(ctr as u32);
+            let hi = splat((ctr >> 32) as u32);
+            let low = add(lo, iota());
+            let wrapped = $cmplt(low, lo);
+            (low, $mask_add(hi, wrapped, hi, splat(1)))
+        }
+
         /// Blocks per vertical step: one per 32-bit lane.
         const LANES: usize = W / 4;
         /// Blocks per diagonal-layout group: one per 128-bit lane.
@@ -137,8 +172,9 @@ macro_rules! kernels {
             finish(x, &input)
         }
 
-        /// One step of `LANES` blocks from counter `ctr` into `io` from
-        /// byte `at` (as far as the data goes); returns the bytes done.
+        /// One vertical step of `LANES` blocks (`wide`) or one
+        /// diagonal-layout group of `ROWS` from counter `ctr` into `io`
+        /// from byte `at`, as far as the data goes; returns the bytes done.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
         pub(super) fn step(
@@ -147,22 +183,32 @@ macro_rules! kernels {
             io: &mut InOut<'_>,
             at: usize,
             tail: &mut [u8; 64],
+            wide: bool,
         ) -> usize {
-            xor_out(io, at, &vertical(state, ctr), tail)
+            if wide {
+                xor_out(io, at, &vertical(state, ctr), tail)
+            } else {
+                xor_out(io, at, &diagonal(state, ctr), tail)
+            }
         }
 
-        /// One diagonal-layout group of `ROWS` blocks from counter `ctr`
-        /// into `io` from byte `at`, as far as the data goes.
+        /// Vertical steps from the state's counter while more than `keep`
+        /// bytes of `io` are left; returns the bytes done and the counter
+        /// of the next block.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-        pub(super) fn short(
+        fn bulk(
             state: &[u32; 16],
-            ctr: u64,
             io: &mut InOut<'_>,
-            at: usize,
+            keep: usize,
             tail: &mut [u8; 64],
-        ) -> usize {
-            xor_out(io, at, &diagonal(state, ctr), tail)
+        ) -> (usize, u64) {
+            let (len, mut at, mut ctr) = (io.len(), 0, super::super::counter(state));
+            while len - at > keep {
+                at += step(state, ctr, io, at, tail, true);
+                ctr = ctr.wrapping_add(LANES as u64);
+            }
+            (at, ctr)
         }
     };
 }
@@ -170,41 +216,14 @@ macro_rules! kernels {
 /// The 512-bit instantiation: 16 blocks per step.
 pub(crate) mod zmm {
     use super::*;
-    use crate::cipher::chacha20::x86_64_avx512::zmm::{
-        V, W, add, finish, iota, lanes_to_blocks, rol, shuf, splat, xor, xor_out,
-    };
-
-    /// The 16 words `w` in lane order.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn words(w: &[u32; 16]) -> V {
-        // SAFETY: `w` is 64 bytes: valid for an unaligned load.
-        unsafe { _mm512_loadu_si512(w.as_ptr().cast()) }
-    }
-
-    /// In every 128-bit lane: 32-bit lane 0 of `p`, 1 of `q`, 2 of `r`, 3
-    /// of `s`.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn blend4(p: V, q: V, r: V, s: V) -> V {
-        let pq = _mm512_mask_blend_epi32(0x2222, p, q);
-        let pqr = _mm512_mask_blend_epi32(0x4444, pq, r);
-        _mm512_mask_blend_epi32(0x8888, pqr, s)
-    }
-
-    /// Words 8 and 9 of blocks `ctr + 0..16`: the low and high halves of
-    /// the 64-bit counters, the carry included.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn ctr_words(ctr: u64) -> (V, V) {
-        let lo = splat(ctr as u32);
-        let hi = splat((ctr >> 32) as u32);
-        let low = add(lo, iota());
-        let wrapped = _mm512_cmplt_epu32_mask(low, lo);
-        (low, _mm512_mask_add_epi32(hi, wrapped, hi, splat(1)))
-    }
-
-    kernels!();
+    kernels!(
+        zmm,
+        _mm512_loadu_si512,
+        _mm512_mask_blend_epi32,
+        0x2222,
+        _mm512_cmplt_epu32_mask,
+        _mm512_mask_add_epi32
+    );
 
     /// XORs the keystream of blocks `ctr`, `ctr + 1`, ... (the state's
     /// 64-bit counter) into `io`; the last block may be partial, and then
@@ -215,19 +234,14 @@ pub(crate) mod zmm {
     /// opmask state).
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
     pub(crate) unsafe fn xor_keystream(state: &[u32; 16], mut io: InOut<'_>, tail: &mut [u8; 64]) {
+        let (at, ctr) = bulk(state, &mut io, 8 * W, tail);
         let len = io.len();
-        let mut at = 0;
-        let mut ctr = super::super::counter(state);
-        while len - at > 8 * W {
-            at += step(state, ctr, &mut io, at, tail);
-            ctr = ctr.wrapping_add(LANES as u64);
-        }
         if len - at > 4 * W {
-            super::ymm::step(state, ctr, &mut io, at, tail);
+            super::ymm::step(state, ctr, &mut io, at, tail, true);
         } else if len - at > 2 * W {
-            short(state, ctr, &mut io, at, tail);
+            step(state, ctr, &mut io, at, tail, false);
         } else if at < len {
-            super::ymm::short(state, ctr, &mut io, at, tail);
+            super::ymm::step(state, ctr, &mut io, at, tail, false);
         }
     }
 }
@@ -235,41 +249,14 @@ pub(crate) mod zmm {
 /// The 256-bit instantiation: 8 blocks per step.
 pub(crate) mod ymm {
     use super::*;
-    use crate::cipher::chacha20::x86_64_avx512::ymm::{
-        V, W, add, finish, iota, lanes_to_blocks, rol, shuf, splat, xor, xor_out,
-    };
-
-    /// The 8 words `w` in lane order.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn words(w: &[u32; 8]) -> V {
-        // SAFETY: `w` is 32 bytes: valid for an unaligned load.
-        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
-    }
-
-    /// In both 128-bit lanes: 32-bit lane 0 of `p`, 1 of `q`, 2 of `r`, 3
-    /// of `s`.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn blend4(p: V, q: V, r: V, s: V) -> V {
-        let pq = _mm256_mask_blend_epi32(0x22, p, q);
-        let pqr = _mm256_mask_blend_epi32(0x44, pq, r);
-        _mm256_mask_blend_epi32(0x88, pqr, s)
-    }
-
-    /// Words 8 and 9 of blocks `ctr + 0..8`: the low and high halves of
-    /// the 64-bit counters, the carry included.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn ctr_words(ctr: u64) -> (V, V) {
-        let lo = splat(ctr as u32);
-        let hi = splat((ctr >> 32) as u32);
-        let low = add(lo, iota());
-        let wrapped = _mm256_cmplt_epu32_mask(low, lo);
-        (low, _mm256_mask_add_epi32(hi, wrapped, hi, splat(1)))
-    }
-
-    kernels!();
+    kernels!(
+        ymm,
+        _mm256_loadu_si256,
+        _mm256_mask_blend_epi32,
+        0x22,
+        _mm256_cmplt_epu32_mask,
+        _mm256_mask_add_epi32
+    );
 
     /// XORs the keystream of blocks `ctr`, `ctr + 1`, ... (the state's
     /// 64-bit counter) into `io`, 8 blocks per step while more than 128
@@ -282,15 +269,9 @@ pub(crate) mod ymm {
     /// upper ymm state).
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
     pub(crate) unsafe fn xor_keystream(state: &[u32; 16], mut io: InOut<'_>, tail: &mut [u8; 64]) {
-        let len = io.len();
-        let mut at = 0;
-        let mut ctr = super::super::counter(state);
-        while len - at > 4 * W {
-            at += step(state, ctr, &mut io, at, tail);
-            ctr = ctr.wrapping_add(LANES as u64);
-        }
-        if at < len {
-            short(state, ctr, &mut io, at, tail);
+        let (at, ctr) = bulk(state, &mut io, 4 * W, tail);
+        if at < io.len() {
+            step(state, ctr, &mut io, at, tail, false);
         }
     }
 }
