@@ -205,7 +205,9 @@ macro_rules! kernels {
         ) -> (usize, u64) {
             let (len, mut at, mut ctr) = (io.len(), 0, super::super::counter(state));
             while len - at > keep {
-                at += step(state, ctr, io, at, tail, true);
+                // Not through `step`: with both layouts in one function,
+                // LLVM keeps `xor_out` out of line (0.60 -> 0.67 c/B).
+                at += xor_out(io, at, &vertical(state, ctr), tail);
                 ctr = ctr.wrapping_add(LANES as u64);
             }
             (at, ctr)
