@@ -31,9 +31,11 @@
 //!   the keystream of a partial last block is stored whole in `tail`.
 //!
 //! Every function enables AVX-512 F, VL and BW, as ChaCha20's, so LLVM
-//! inlines everything into `xor_keystream`, which ends with `vzeroupper`
-//! and holds no legacy-SSE instruction. Constant time: no branch or index
-//! depends on the key, nonce, counter or data; only on the length.
+//! may inline any into any; each that stays out of line (the ymm step,
+//! ChaCha20's `xor_out`) ends with `vzeroupper` as `xor_keystream` does,
+//! and none holds a legacy-SSE instruction (`tests/evex_hygiene.rs`).
+//! Constant time: no branch or index depends on the key, nonce, counter
+//! or data; only on the length.
 
 use core::arch::x86_64::*;
 
