@@ -7,8 +7,8 @@
 //! an error here (openssl pads a short one with zeros and drops the excess
 //! of a long one, with a warning), and XTS, which `openssl enc` refuses,
 //! works here with the whole input as one data unit and `-iv` as its raw
-//! 16-byte tweak. The AEADs (GCM, CCM, ChaCha20-Poly1305; `openssl enc`
-//! refuses them too)
+//! 16-byte tweak. The AEADs (AES-GCM, AES-CCM, ChaCha20-Poly1305,
+//! SM4-GCM; `openssl enc` refuses them too)
 //! take a 12-byte nonce as `-iv` and optional `-aad HEX`, and write the
 //! ciphertext followed by the 16-byte tag (the layout of TLS records and of
 //! `Aead::seal`); decryption checks the tag before writing anything.
@@ -23,6 +23,7 @@ use peregrine::aead::Aead;
 use peregrine::aead::aes_ccm::AesCcm;
 use peregrine::aead::aes_gcm::AesGcm;
 use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
+use peregrine::aead::sm4_gcm::Sm4Gcm;
 use peregrine::cipher::aes::{self, Checked};
 use peregrine::cipher::blowfish::BlowfishVartime;
 use peregrine::cipher::camellia::{self, Camellia};
@@ -60,6 +61,8 @@ enum Mode {
     Gcm,
     Ccm,
     ChaChaPoly,
+    /// SM4-GCM (RFC 8998), on the SM4 backend `-impl` names.
+    Sm4Gcm,
     /// A 64-bit-block cipher (DES, 3DES, Blowfish) in one of its modes.
     B64(C64, M64),
     /// Camellia or SM4 in one of its modes.
@@ -201,6 +204,7 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
     ("sm4-cbc", 16, Mode::B128(C128::Sm4, M128::Cbc)),
     ("sm4", 16, Mode::B128(C128::Sm4, M128::Cbc)),
     ("sm4-ctr", 16, Mode::B128(C128::Sm4, M128::Ctr)),
+    ("sm4-gcm", 16, Mode::Sm4Gcm),
 ];
 
 fn cipher_names() -> String {
@@ -216,7 +220,7 @@ usage: peregrine enc -CIPHER -K HEX [-iv HEX] [-e|-d] [-nopad] [-in FILE] [-out 
   -CIPHER     one of the ciphers below (also -cipher NAME)
   -K HEX      the key, exactly the cipher's key length (XTS: both keys)
   -iv HEX     16 bytes: the IV, initial counter block, or XTS tweak (not for ECB);
-              12 bytes: the nonce of an AEAD (GCM, CCM, ChaCha20-Poly1305);
+              12 bytes: the nonce of an AEAD (GCM, CCM, ChaCha20-Poly1305, SM4-GCM);
               8 bytes: the IV of DES, 3DES and Blowfish (bf-*: variable time)
   -aad HEX    associated data of an AEAD (default none)
   -e, -d      encrypt (default) or decrypt
@@ -374,10 +378,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         (Mode::B64(..), None) => {
             return Err(Usage(format!("enc: {} needs -iv HEX (8 bytes)", cipher.0)));
         }
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, Some(v)) => {
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm, Some(v)) => {
             Some(parse_hex("the nonce (-iv)", &v, 12)?)
         }
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly, None) => {
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm, None) => {
             return Err(Usage(format!(
                 "enc: {} needs -iv HEX (a 12-byte nonce)",
                 cipher.0
@@ -390,7 +394,12 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
     };
     let aad = match aad {
         None => Vec::new(),
-        Some(_) if !matches!(cipher.2, Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly) => {
+        Some(_)
+            if !matches!(
+                cipher.2,
+                Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm
+            ) =>
+        {
             return Err(Usage(format!(
                 "enc: -aad is for AEADs; {} has no associated data",
                 cipher.0
@@ -426,7 +435,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         imp_name = None;
     }
     let mut sm4_imp = sm4::Impl::best();
-    if let (Mode::B128(C128::Sm4, _), Some(n)) = (cipher.2, &imp_name) {
+    if let (Mode::B128(C128::Sm4, _) | Mode::Sm4Gcm, Some(n)) = (cipher.2, &imp_name) {
         sm4_imp = pick::<sm4::Impl>(n)?;
         imp_name = None;
     }
@@ -566,7 +575,10 @@ fn fill(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError> {
     let (k, iv) = (&o.key[..], o.iv.as_deref().unwrap_or(&[]));
     let c = o.imp;
-    if matches!(o.cipher.2, Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly) {
+    if matches!(
+        o.cipher.2,
+        Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm
+    ) {
         return aead(o, r, w);
     }
     if let Mode::B64(c, m) = o.cipher.2 {
@@ -597,7 +609,15 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
         (Mode::Cfb, _) => State::Cfb(Cfb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Ofb, _) => State::Ofb(Ofb::with_impl(k, iv, c).map_err(lib_err)?),
         (Mode::Xts, _) => State::Xts(Xts::with_impl(k, c).map_err(lib_err)?),
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::B64(..) | Mode::B128(..), _) => {
+        (
+            Mode::Gcm
+            | Mode::Ccm
+            | Mode::ChaChaPoly
+            | Mode::Sm4Gcm
+            | Mode::B64(..)
+            | Mode::B128(..),
+            _,
+        ) => {
             unreachable!("AEADs and 64-bit-block ciphers are handled above")
         }
     };
@@ -783,6 +803,7 @@ fn aead(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError
                 .map_err(lib_err)?,
         ),
         Mode::ChaChaPoly => Box::new(ChaCha20Poly1305::new(k).map_err(lib_err)?),
+        Mode::Sm4Gcm => Box::new(Sm4Gcm::with_impl(k, o.sm4_imp).map_err(lib_err)?),
         _ => Box::new(AesCcm::with_impl(k, 12, 16, o.imp).map_err(lib_err)?),
     };
     let mut data = Vec::new();

@@ -268,9 +268,9 @@ fn best_matches_the_tier_table() {
     eprintln!("tier {key}: {} choices as expected", want.len());
 }
 
-/// An AVX-512 host (issue 14), without a qemu tier: ChaCha20 chooses
-/// `avx512` where zmm is fast, `avx512vl` with `PEREGRINE_CPU=-zmm` (or on a
-/// CPU of the zmm exclusion list), `avx2` with `-avx512f`, and
+/// An AVX-512 host (issue 14), without a qemu tier: ChaCha20 and Salsa20
+/// choose `avx512` where zmm is fast, `avx512vl` with `PEREGRINE_CPU=-zmm`
+/// (or on a CPU of the zmm exclusion list), `avx2` with `-avx512f`, and
 /// ChaCha20-Poly1305 pairs that choice with the best Poly1305. Skipped on a
 /// host without AVX-512 F, VL and BW.
 #[cfg(target_arch = "x86_64")]
@@ -302,6 +302,7 @@ fn avx512_host_chacha20_choice() {
     };
     let find = |n: &str| peregrine::registry::find(n).unwrap_or_else(|| panic!("no {n}"));
     assert_eq!(find("chacha20").best(), want, "chacha20");
+    assert_eq!(find("salsa20").best(), want, "salsa20");
     for aead in ["chacha20-poly1305", "xchacha20-poly1305"] {
         let best = find(aead).best();
         assert_eq!(

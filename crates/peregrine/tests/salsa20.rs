@@ -8,11 +8,13 @@
 //!   HSalsa20 and XSalsa20 example (`vectors/salsa20/xsalsa20-nacl.txt`).
 //!   The quarter-round examples of the specification are a unit test in
 //!   `soft.rs`.
-//! - Every accelerated backend against `soft`: every length 0..=1537
-//!   (three 8-block AVX2 strides and a byte), in place and out of place at
-//!   odd offsets, for counters below and across the 32-bit carry into word
-//!   9 and at the very end of the 64-bit counter (where the call must fail,
-//!   write nothing, and exactly there).
+//! - Every accelerated backend against `soft`: every length 0..=2561 (two
+//!   16-block AVX-512 zmm strides, then every tail up to a third stride
+//!   and a byte: the zmm steps' and the 8-block steps' tails alike), in
+//!   place and out of place at odd offsets, for counters below and across
+//!   the 32-bit carry into word 9 (in lanes of the first and the second
+//!   zmm step) and at the very end of the 64-bit counter (where the call
+//!   must fail, write nothing, and exactly there).
 //! - Streaming: random splits and clones mid-stream equal one call.
 
 mod common;
@@ -21,7 +23,7 @@ use common::{Rng, accelerated, feed_split, for_each_impl, get, hex, parse_blocks
 use peregrine::Error;
 use peregrine::cipher::salsa20::{Checked, Impl, Salsa20, XSalsa20, hsalsa20};
 
-const MAX_LEN: usize = 3 * 512 + 1;
+const MAX_LEN: usize = 2 * 1024 + 512 + 1;
 const GUARD: u8 = 0xa5;
 
 fn name(c: Checked) -> &'static str {
@@ -246,6 +248,8 @@ fn every_length_and_counter_against_soft() {
         (1 << 32) - 1,
         (1 << 32) - 3,
         (1 << 32) - 7,
+        (1 << 32) - 13,
+        (2 << 32) - 21,
         u64::MAX,
         u64::MAX - 9,
     ];
@@ -322,7 +326,7 @@ fn streaming_splits_and_clones_equal_one_call() {
     let mut rng = Rng(0x5eed_5a15);
     for_each_impl::<Impl>("streaming", |c| {
         for _ in 0..200 {
-            let len = rng.below(3 * 512 + 2);
+            let len = rng.below(MAX_LEN + 1);
             let key: [u8; 32] = rng.bytes(32).try_into().unwrap();
             let nonce: [u8; 8] = rng.bytes(8).try_into().unwrap();
             let msg = rng.bytes(len);
@@ -354,7 +358,10 @@ fn streaming_splits_and_clones_equal_one_call() {
 #[test]
 fn names_and_debug() {
     let names: Vec<_> = Impl::ALL.iter().map(|i| i.name()).collect();
-    assert_eq!(names, ["avx2", "sse2", "neon", "soft"]);
+    assert_eq!(
+        names,
+        ["avx512", "avx512vl", "avx2", "sse2", "neon", "soft"]
+    );
     let s = Salsa20::new(&[1; 32], &[2; 8]);
     let d = format!("{s:?}");
     assert!(d.contains("backend") && !d.contains("state"), "{d}");

@@ -38,7 +38,7 @@ pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
 #[cfg(target_arch = "x86_64")]
-mod x86_64_avx512;
+pub(crate) mod x86_64_avx512;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_ssse3;
 

@@ -94,8 +94,6 @@ macro_rules! kernels {
         /// order: element `i` is bytes `W i..W (i + 1)` of it.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-        // `VPB` is 1 at 512 bits: the index arithmetic is for both widths.
-        #[allow(clippy::modulo_one)]
         pub(super) fn vertical(state: &[u32; 16], ctr: u32) -> [V; 16] {
             let mut x = [splat(0); 16];
             for j in 0..16 {
@@ -107,6 +105,19 @@ macro_rules! kernels {
                 qr4!(x, 0 4 8 12, 1 5 9 13, 2 6 10 14, 3 7 11 15);
                 qr4!(x, 0 5 10 15, 1 6 11 12, 2 7 8 13, 3 4 9 14);
             }
+            finish(x, &input)
+        }
+
+        /// The feed-forward and the transposition of a vertical step
+        /// (shared with Salsa20's): `x` holds word `j` of `LANES` blocks
+        /// in vector `j` after the rounds, `input` before; returns the
+        /// keystream in output order (element `i` is bytes `W i..W (i +
+        /// 1)` of it).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
+        // `VPB` is 1 at 512 bits: the index arithmetic is for both widths.
+        #[allow(clippy::modulo_one)]
+        pub(crate) fn finish(mut x: [V; 16], input: &[V; 16]) -> [V; 16] {
             for j in 0..16 {
                 x[j] = add(x[j], input[j]);
             }
@@ -202,7 +213,7 @@ macro_rules! kernels {
         /// block, that block's whole keystream goes to `tail`.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-        pub(super) fn xor_out<const N: usize>(
+        pub(crate) fn xor_out<const N: usize>(
             io: &mut InOut<'_>,
             at: usize,
             ks: &[V; N],
@@ -252,20 +263,20 @@ macro_rules! kernels {
 pub(crate) mod zmm {
     use super::*;
 
-    type V = __m512i;
+    pub(crate) type V = __m512i;
     type M = __mmask64;
-    const W: usize = 64;
+    pub(crate) const W: usize = 64;
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn splat(x: u32) -> V {
+    pub(crate) fn splat(x: u32) -> V {
         _mm512_set1_epi32(x as i32)
     }
 
     /// Lane `i` holds `i`.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn iota() -> V {
+    pub(crate) fn iota() -> V {
         _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
     }
 
@@ -286,25 +297,25 @@ pub(crate) mod zmm {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn add(a: V, b: V) -> V {
+    pub(crate) fn add(a: V, b: V) -> V {
         _mm512_add_epi32(a, b)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn xor(a: V, b: V) -> V {
+    pub(crate) fn xor(a: V, b: V) -> V {
         _mm512_xor_si512(a, b)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn rol<const N: i32>(a: V) -> V {
+    pub(crate) fn rol<const N: i32>(a: V) -> V {
         _mm512_rol_epi32::<N>(a)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn shuf<const I: i32>(a: V) -> V {
+    pub(crate) fn shuf<const I: i32>(a: V) -> V {
         _mm512_shuffle_epi32::<I>(a)
     }
 
@@ -337,7 +348,7 @@ pub(crate) mod zmm {
     /// vector (a 4x4 transpose of 128-bit lanes, two `vshufi32x4` stages).
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    pub(super) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
+    pub(crate) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
         let t0 = _mm512_shuffle_i32x4::<0x44>(g[0], g[1]);
         let t1 = _mm512_shuffle_i32x4::<0x44>(g[2], g[3]);
         let t2 = _mm512_shuffle_i32x4::<0xee>(g[0], g[1]);
@@ -431,20 +442,20 @@ pub(crate) mod zmm {
 pub(crate) mod ymm {
     use super::*;
 
-    type V = __m256i;
+    pub(crate) type V = __m256i;
     type M = __mmask32;
-    const W: usize = 32;
+    pub(crate) const W: usize = 32;
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn splat(x: u32) -> V {
+    pub(crate) fn splat(x: u32) -> V {
         _mm256_set1_epi32(x as i32)
     }
 
     /// Lane `i` holds `i`.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn iota() -> V {
+    pub(crate) fn iota() -> V {
         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
     }
 
@@ -465,25 +476,25 @@ pub(crate) mod ymm {
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn add(a: V, b: V) -> V {
+    pub(crate) fn add(a: V, b: V) -> V {
         _mm256_add_epi32(a, b)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn xor(a: V, b: V) -> V {
+    pub(crate) fn xor(a: V, b: V) -> V {
         _mm256_xor_si256(a, b)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn rol<const N: i32>(a: V) -> V {
+    pub(crate) fn rol<const N: i32>(a: V) -> V {
         _mm256_rol_epi32::<N>(a)
     }
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    fn shuf<const I: i32>(a: V) -> V {
+    pub(crate) fn shuf<const I: i32>(a: V) -> V {
         _mm256_shuffle_epi32::<I>(a)
     }
 
@@ -516,7 +527,7 @@ pub(crate) mod ymm {
     /// each (a 2x2 transpose of 128-bit lanes).
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    pub(super) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
+    pub(crate) fn lanes_to_blocks(g: [V; 4]) -> [V; 4] {
         [
             _mm256_shuffle_i32x4::<0b00>(g[0], g[1]),
             _mm256_shuffle_i32x4::<0b00>(g[2], g[3]),

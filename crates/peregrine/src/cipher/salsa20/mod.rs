@@ -42,10 +42,21 @@ pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
 #[cfg(target_arch = "x86_64")]
+mod x86_64_avx512;
+#[cfg(target_arch = "x86_64")]
 mod x86_64_sse2;
 
 crate::cpu::backends! {
     primitive: "salsa20", doc: "A Salsa20 backend.";
+    /// Sixteen blocks in parallel on 512-bit registers with `vprold`
+    /// rotations; the 8-block ymm step for 257 to 512 bytes, and a
+    /// diagonal-layout path (a block per 128-bit lane) below; byte-masked
+    /// tails.
+    Avx512 = "avx512", "x86_64", [Avx512f, Avx512vl, Avx512bw, Zmm];
+    /// The same kernels on 256-bit registers (EVEX, `vprold`): eight blocks
+    /// in parallel, two-block diagonal groups for short inputs. For CPUs
+    /// where zmm lowers the clock (no `zmm`).
+    Avx512vl = "avx512vl", "x86_64", [Avx512f, Avx512vl, Avx512bw];
     /// Eight blocks in parallel on 256-bit registers (one block per 32-bit
     /// lane); the SSE2 four-block and one-block paths for short tails.
     Avx2 = "avx2", "x86_64", [Sse2, Avx, Avx2];
@@ -232,6 +243,12 @@ fn xor_keystream(state: &[u32; 16], imp: Checked, io: InOut<'_>, tail: &mut [u8;
         // In every `unsafe` arm: `imp` is a `Checked`, which only
         // `Impl::check` makes, after seeing that the CPU has the
         // backend's features; the `InOut` is valid by construction.
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Avx512 => unsafe { x86_64_avx512::zmm::xor_keystream(state, io, tail) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Avx512vl => unsafe { x86_64_avx512::ymm::xor_keystream(state, io, tail) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: see above: a `Checked` for this backend.
         Impl::Avx2 => unsafe { x86_64_avx2::xor_keystream(state, io, tail) },
