@@ -596,6 +596,8 @@ pub(crate) mod y {
         const L: usize = 2;
         /// The ymm code steps down through 4, 2 and 1 vectors itself.
         const SHORT_TO_NARROW: bool = false;
+        /// CTR reloads its round keys each step (16 registers: see
+        /// `ctr_nr`).
         const HOIST_KEYS: bool = false;
 
         #[inline]
@@ -759,6 +761,8 @@ pub(crate) mod z {
         /// measured on Zen 4, a lone zmm vector's setup (keys broadcast
         /// to four lanes) made 64-byte CTR 1.6x slower than ymm.
         const SHORT_TO_NARROW: bool = true;
+        /// CTR keeps its round keys in registers: 32 of them leave room
+        /// for the eight states and the next step's counters.
         const HOIST_KEYS: bool = true;
 
         #[inline]
