@@ -216,9 +216,9 @@ fn boringssl_xchacha20_poly1305_tests_txt() {
 }
 
 /// Messages around the AEAD's internal boundaries (the 448 bytes taken
-/// from the first ChaCha20 call, the 16 KiB pieces) against the RFC 8439
-/// construction built here from the soft ChaCha20 and Poly1305 on one
-/// buffer: ciphertext `P ^ ChaCha20(key, nonce, counter 1)`, tag
+/// from the first ChaCha20 call, the 16 KiB pieces, the one-pass steps)
+/// against the RFC 8439 construction built here from the soft ChaCha20 and
+/// Poly1305 on one buffer: ciphertext `P ^ ChaCha20(key, nonce, counter 1)`, tag
 /// `Poly1305(ChaCha20 block 0, AAD | pad | C | pad | lengths)`.
 #[test]
 fn pieces_match_the_rfc_construction() {
@@ -233,6 +233,19 @@ fn pieces_match_the_rfc_construction() {
         447,
         448,
         449,
+        // The one-pass kernels (from 2048 bytes): their steps (512 and
+        // 1024 bytes), groups (64 and 128) and the bytes after the last
+        // group, with and without a partial step.
+        2047,
+        2048,
+        2049,
+        2048 + 63,
+        2048 + 64,
+        2048 + 127,
+        2048 + 128,
+        2048 + 512 + 15,
+        3072 + 64 + 15,
+        5 * 1024 + 448 + 16,
         1350,
         16383,
         16384,

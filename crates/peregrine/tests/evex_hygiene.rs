@@ -26,6 +26,7 @@ const EVEX_MODULES: &[&str] = &[
     "cipher::sm4::x86_64_gfni::",
     "aead::aes_gcm_x86_64_vaes::z::",
     "aead::ghash::x86_64_vpclmul::",
+    "aead::chacha20_poly1305_x86_64::",
     "mac::poly1305::x86_64_ifma",
     "mac::poly1305::x86_64_avx2::z::",
     "bignum::mont::x86_64_ifma",

@@ -49,6 +49,74 @@ fn xor_into(buf: &mut [u8], ks: &[u8]) {
     }
 }
 
+/// A one-pass kernel (`chacha20_poly1305_x86_64`): ChaCha20 and Poly1305
+/// IFMA of the same width, run together.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+enum OnePass {
+    /// ChaCha20 `avx512` with Poly1305 `ifma`.
+    Zmm,
+    /// ChaCha20 `avx512vl` with Poly1305 `ifma-ymm`.
+    Ymm,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl OnePass {
+    /// The kernel for this pair of backends, if there is one. Only this
+    /// constructor makes an `OnePass`, from `Checked` backends: so the CPU
+    /// has what the kernel needs (the union of the two rows' features).
+    fn for_pair(chacha: chacha20::Checked, poly: poly1305::Checked) -> Option<OnePass> {
+        match (chacha.get(), poly.get()) {
+            (chacha20::Impl::Avx512, poly1305::Impl::Ifma) => Some(OnePass::Zmm),
+            (chacha20::Impl::Avx512vl, poly1305::Impl::IfmaYmm) => Some(OnePass::Ymm),
+            _ => None,
+        }
+    }
+
+    /// Bytes per Poly1305 group of the kernel.
+    fn group(self) -> usize {
+        match self {
+            OnePass::Zmm => super::chacha20_poly1305_x86_64::zmm::GROUP,
+            OnePass::Ymm => super::chacha20_poly1305_x86_64::ymm::GROUP,
+        }
+    }
+
+    /// Seals or opens `buf` (not empty) in place from the ChaCha20 state
+    /// `state`, absorbing its ciphertext's whole groups into the Poly1305
+    /// accumulator `h` under `r`; returns the bytes absorbed.
+    fn run(
+        self,
+        state: &[u32; 16],
+        h: &mut [u64; 3],
+        r: &[u64; 2],
+        buf: &mut [u8],
+        seal: bool,
+    ) -> usize {
+        use super::chacha20_poly1305_x86_64::{ymm, zmm};
+        // SAFETY: `for_pair` made `self` from `Checked` backends, so the CPU
+        // has AVX-512 F, VL and BW (ChaCha20 `avx512`/`avx512vl`) and IFMA
+        // (Poly1305 `ifma`/`ifma-ymm`): all the kernels enable.
+        unsafe {
+            match (self, seal) {
+                (OnePass::Zmm, true) => zmm::run::<true>(state, h, r, buf),
+                (OnePass::Zmm, false) => zmm::run::<false>(state, h, r, buf),
+                (OnePass::Ymm, true) => ymm::run::<true>(state, h, r, buf),
+                (OnePass::Ymm, false) => ymm::run::<false>(state, h, r, buf),
+            }
+        }
+    }
+}
+
+/// Messages from this long take the one-pass kernel where the backends
+/// pair into one.
+#[cfg(target_arch = "x86_64")]
+const ONE_PASS_MIN: usize = 2048;
+
+/// The most ciphertext after a one-pass kernel's last whole group: its
+/// largest group (zmm) less one byte.
+#[cfg(target_arch = "x86_64")]
+pub(super) const ONE_PASS_MAX_REST: usize = 127;
+
 /// The longest plaintext: 2^32 - 1 blocks of 64 bytes after block 0.
 pub const MAX_PLAINTEXT: u64 = ((1u64 << 32) - 1) * 64;
 
@@ -181,6 +249,12 @@ impl ChaCha20Poly1305 {
         buf: &mut [u8],
         seal: bool,
     ) -> Result<[u8; 16], Error> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(k) = OnePass::for_pair(self.chacha, self.poly)
+            && buf.len() >= ONE_PASS_MIN
+        {
+            return Ok(self.run_one_pass(k, key, nonce, aad, buf, seal));
+        }
         // Blocks 0..8 in one call (the backends compute several blocks side
         // by side for about the latency of one): block 0 gives the Poly1305
         // key, blocks 1..8 the first 448 bytes of the message, so a short
@@ -231,6 +305,49 @@ impl ChaCha20Poly1305 {
         }
         mac.update_padded(&poly1305::aead_lengths(aad.len(), n));
         Ok(mac.finalize())
+    }
+
+    /// [`run_long`](Self::run_long) on a one-pass kernel: block 0 for the
+    /// Poly1305 key, then the whole message from block 1 in the kernel,
+    /// which absorbs all of the ciphertext but its last partial group.
+    #[cfg(target_arch = "x86_64")]
+    fn run_one_pass(
+        &self,
+        k: OnePass,
+        key: &[u8; 32],
+        nonce: &[u8; 12],
+        aad: &[u8],
+        buf: &mut [u8],
+        seal: bool,
+    ) -> [u8; 16] {
+        let n = buf.len();
+        let mut ks = [0u8; 64];
+        chacha20::xor_first_blocks(key, nonce, self.chacha, &mut ks);
+        let mut pk = [0u8; 32];
+        pk.copy_from_slice(&ks[..32]);
+        crate::ct::wipe(&mut ks);
+        let mut mac = Poly1305::with_impl(&pk, self.poly);
+        crate::ct::wipe(&mut pk);
+        mac.update_padded(aad);
+        // Opening overwrites the ciphertext: keep the bytes after the
+        // kernel's last whole group (public) for the MAC.
+        let kept = n - n % k.group();
+        let mut rest = [0u8; ONE_PASS_MAX_REST];
+        let rest = &mut rest[..n - kept];
+        if !seal {
+            rest.copy_from_slice(&buf[kept..]);
+        }
+        let mut state = chacha20::initial_state(key, nonce, 1);
+        let (h, r) = mac.accumulator();
+        let done = k.run(&state, h, r, buf, seal);
+        crate::ct::wipe(&mut state);
+        debug_assert_eq!(done, kept);
+        if seal {
+            rest.copy_from_slice(&buf[kept..]);
+        }
+        mac.update_padded(rest);
+        mac.update_padded(&poly1305::aead_lengths(aad.len(), n));
+        mac.finalize()
     }
 
     fn open_with(

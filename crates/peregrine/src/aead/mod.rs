@@ -33,6 +33,8 @@ mod aes_gcm_x86_64_aesni;
 #[cfg(target_arch = "x86_64")]
 mod aes_gcm_x86_64_vaes;
 pub mod chacha20_poly1305;
+#[cfg(target_arch = "x86_64")]
+mod chacha20_poly1305_x86_64;
 pub mod ghash;
 pub mod sm4_gcm;
 

@@ -111,7 +111,7 @@ pub(crate) fn xor_from(io: &mut InOut<'_>, at: usize, ks: &[u8], tail: &mut [u8;
 
 /// The state of block `counter`: constants, key, counter, nonce.
 #[inline]
-fn initial_state(key: &[u8; 32], nonce: &[u8; 12], counter: u32) -> [u32; 16] {
+pub(crate) fn initial_state(key: &[u8; 32], nonce: &[u8; 12], counter: u32) -> [u32; 16] {
     let mut state = [0u32; 16];
     state[..4].copy_from_slice(&SIGMA);
     le_words(key, &mut state[4..12]);

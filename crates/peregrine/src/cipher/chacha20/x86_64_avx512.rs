@@ -58,6 +58,7 @@ macro_rules! qr4 {
         $( $x[$b] = rol::<7>(xor($x[$b], $x[$c])); )+
     };
 }
+pub(crate) use qr4;
 
 /// The kernels over one vector width. The expanding module defines `V` (the
 /// vector type), `M` (its byte mask), `W` (its width in bytes) and the
@@ -94,7 +95,7 @@ macro_rules! kernels {
         /// order: element `i` is bytes `W i..W (i + 1)` of it.
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-        pub(super) fn vertical(state: &[u32; 16], ctr: u32) -> [V; 16] {
+        pub(crate) fn vertical(state: &[u32; 16], ctr: u32) -> [V; 16] {
             let mut x = [splat(0); 16];
             for j in 0..16 {
                 x[j] = splat(state[j]);
@@ -365,7 +366,7 @@ pub(crate) mod zmm {
     /// `p` must be valid for reading `W` bytes.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    unsafe fn loadu(p: *const u8) -> V {
+    pub(crate) unsafe fn loadu(p: *const u8) -> V {
         // SAFETY: the caller's promise; unaligned load.
         unsafe { _mm512_loadu_si512(p.cast()) }
     }
@@ -374,7 +375,7 @@ pub(crate) mod zmm {
     /// `p` must be valid for writing `W` bytes.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    unsafe fn storeu(p: *mut u8, v: V) {
+    pub(crate) unsafe fn storeu(p: *mut u8, v: V) {
         // SAFETY: the caller's promise; unaligned store.
         unsafe { _mm512_storeu_si512(p.cast(), v) }
     }
@@ -540,7 +541,7 @@ pub(crate) mod ymm {
     /// `p` must be valid for reading `W` bytes.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    unsafe fn loadu(p: *const u8) -> V {
+    pub(crate) unsafe fn loadu(p: *const u8) -> V {
         // SAFETY: the caller's promise; unaligned load.
         unsafe { _mm256_loadu_si256(p.cast()) }
     }
@@ -549,7 +550,7 @@ pub(crate) mod ymm {
     /// `p` must be valid for writing `W` bytes.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512bw")]
-    unsafe fn storeu(p: *mut u8, v: V) {
+    pub(crate) unsafe fn storeu(p: *mut u8, v: V) {
         // SAFETY: the caller's promise; unaligned store.
         unsafe { _mm256_storeu_si256(p.cast(), v) }
     }

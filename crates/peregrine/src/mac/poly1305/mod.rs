@@ -55,7 +55,7 @@ mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
 #[cfg(target_arch = "x86_64")]
-mod x86_64_ifma;
+pub(crate) mod x86_64_ifma;
 
 crate::cpu::backends! {
     primitive: "poly1305", doc: "A Poly1305 backend.";
@@ -304,6 +304,16 @@ impl Poly1305 {
         let rest = &data[whole..];
         self.buf[..rest.len()].copy_from_slice(rest);
         self.buf_len = rest.len();
+    }
+
+    /// The accumulator (radix 2^64, `h[2] <= 4`) and the clamped `r`, for
+    /// a kernel that absorbs whole blocks itself (the one-pass
+    /// ChaCha20-Poly1305). Nothing may be buffered: everything absorbed so
+    /// far must be a multiple of 16 bytes.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn accumulator(&mut self) -> (&mut [u64; 3], &[u64; 2]) {
+        debug_assert_eq!(self.buf_len, 0, "a partial block is buffered");
+        (&mut self.h, &self.r)
     }
 
     /// Absorbs `data`, then zero bytes up to a 16-byte boundary: the

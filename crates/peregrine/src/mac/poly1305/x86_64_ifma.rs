@@ -151,10 +151,27 @@ macro_rules! kernel {
         #[inline]
         #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
         fn mul(h: &V3, r: &V3) -> V3 {
+            mul_s(h, r, &twenty(r))
+        }
+
+        /// 20·r1, 20·r2 (20x = 16x + 4x): the multipliers of the limbs
+        /// that wrap around 2^130 (module header).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn twenty(r: &V3) -> [V; 2] {
+            [
+                add(sll::<4>(r[1]), sll::<2>(r[1])),
+                add(sll::<4>(r[2]), sll::<2>(r[2])),
+            ]
+        }
+
+        /// [`mul`] with `s` = [`twenty`]`(r)` given (a multiplier used
+        /// many times).
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn mul_s(h: &V3, r: &V3, s: &[V; 2]) -> V3 {
             let [h0, h1, h2] = *h;
-            // 20·r1, 20·r2 (20x = 16x + 4x).
-            let s1 = add(sll::<4>(r[1]), sll::<2>(r[1]));
-            let s2 = add(sll::<4>(r[2]), sll::<2>(r[2]));
+            let [s1, s2] = *s;
             let z = splat(0);
             let d0l = madlo(madlo(madlo(z, h0, r[0]), h1, s2), h2, s1);
             let d0h = madhi(madhi(madhi(z, h0, r[0]), h1, s2), h2, s1);
@@ -232,6 +249,80 @@ macro_rules! kernel {
                 (y, mul(&x4, &x4))
             } else {
                 (y, x4)
+            }
+        }
+
+        /// Poly1305 over groups of W blocks given one at a time, for a caller
+        /// that interleaves it with other work (the one-pass
+        /// ChaCha20-Poly1305): one dependency chain `A ← A·r^W + m`, from
+        /// `A = 0`. The accumulator `h` rides in with the first group: it
+        /// is added to the lane of that group's first block, through
+        /// `extra` (added to every loaded group; after the first it holds
+        /// only the 2^128 bits), so every step is the same.
+        pub(crate) struct Stream {
+            a: V3,
+            xw: V3,
+            s: [V; 2],
+            extra: V3,
+            rl: V3,
+        }
+
+        impl Stream {
+            /// Starts from the radix-2^64 accumulator `h` (`h[2] <= 4`)
+            /// and the clamped `r`.
+            #[inline]
+            #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+            pub(crate) fn new(h: &[u64; 3], r: &[u64; 2]) -> Stream {
+                let (rl, xw) = lane_powers(r);
+                let h44 = to_limbs44(h);
+                // Lane 0 holds block 0 of a group (`lane_block(0, W)`).
+                let extra = [
+                    maskz(1, splat(h44[0])),
+                    maskz(1, splat(h44[1])),
+                    add(maskz(1, splat(h44[2])), splat(1 << 40)),
+                ];
+                let z = splat(0);
+                Stream {
+                    a: [z, z, z],
+                    s: twenty(&xw),
+                    xw,
+                    extra,
+                    rl,
+                }
+            }
+
+            /// Absorbs the W blocks at `p` (each with its 2^128 bit).
+            ///
+            /// # Safety
+            /// `p` must be valid for reading 16·W bytes.
+            #[inline]
+            #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+            pub(crate) unsafe fn step(&mut self, p: *const u8) {
+                // SAFETY: the caller's 16·W bytes, as two halves.
+                let (a, b) = unsafe { (loadu(p), loadu(p.add(8 * W))) };
+                let lo = unpacklo(a, b);
+                let hi = unpackhi(a, b);
+                let m44 = splat(M44);
+                // As `load`, plus `extra` (the 2^128 bit, and h in the
+                // first group): limbs < 2^45, < 2^45, < 2^44, within the
+                // bounds of the module header.
+                let m = [
+                    add(and(lo, m44), self.extra[0]),
+                    add(and(or(srl::<44>(lo), sll::<20>(hi)), m44), self.extra[1]),
+                    add(srl::<24>(hi), self.extra[2]),
+                ];
+                self.a = add3(&mul_s(&self.a, &self.xw, &self.s), &m);
+                let z = splat(0);
+                self.extra = [z, z, splat(1 << 40)];
+            }
+
+            /// The radix-2^64 accumulator (`h[2] <= 4`) after the groups
+            /// absorbed, in order (at least one).
+            #[inline]
+            #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+            pub(crate) fn finish(self) -> [u64; 3] {
+                let d = mul(&self.a, &self.rl);
+                finish([hsum(d[0]), hsum(d[1]), hsum(d[2])])
             }
         }
 
@@ -316,11 +407,11 @@ macro_rules! kernel {
 }
 
 /// 512-bit vectors, eight blocks per step (the `Ifma` backend).
-pub(super) mod zmm {
+pub(crate) mod zmm {
     use super::*;
 
     type V = __m512i;
-    const W: usize = 8;
+    pub(crate) const W: usize = 8;
     /// Interleaved accumulators (a power of two). On a Zen 4, 4 measured no
     /// faster than 2 at 16 KiB (the multipliers are busy), and costs one
     /// more squaring per call.
@@ -408,11 +499,11 @@ pub(super) mod zmm {
 
 /// 256-bit vectors, four blocks per step (the `IfmaYmm` backend: the
 /// 256-bit policy, where zmm would lower the clock).
-pub(super) mod ymm {
+pub(crate) mod ymm {
     use super::*;
 
     type V = __m256i;
-    const W: usize = 4;
+    pub(crate) const W: usize = 4;
     /// Interleaved accumulators (a power of two). On a Zen 4, 4 measured
     /// about 5% faster than 2 at 16 KiB.
     const K: usize = 4;
