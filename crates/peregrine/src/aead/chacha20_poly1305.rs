@@ -108,7 +108,10 @@ impl OnePass {
 }
 
 /// Messages from this long take the one-pass kernel where the backends
-/// pair into one.
+/// pair into one. On a Sapphire Rapids (cycles per byte, two passes
+/// against one): 2 KiB 1.32 against 1.16, 16 KiB 0.92 against 0.80; but
+/// just past one step (1100 to 1536 bytes) one pass lost (1350: 1.44
+/// against 1.79), its one step's MAC groups running alone after the loop.
 #[cfg(target_arch = "x86_64")]
 const ONE_PASS_MIN: usize = 2048;
 
