@@ -58,28 +58,28 @@ macro_rules! fused {
         /// registers stay in `run`. Unsafe: `$src` must be valid for
         /// reading `GROUP·$count` bytes.
         macro_rules! keystream_absorbing {
-                    ($state:expr, $ctr:expr, $mac:expr, $src:expr, $count:expr) => {{
-                        let state: &[u32; 16] = $state;
-                        let mut x = [c::splat(0); 16];
-                        for j in 0..16 {
-                            x[j] = c::splat(state[j]);
+                            ($state:expr, $ctr:expr, $mac:expr, $src:expr, $count:expr) => {{
+                                let state: &[u32; 16] = $state;
+                                let mut x = [c::splat(0); 16];
+                                for j in 0..16 {
+                                    x[j] = c::splat(state[j]);
+                                }
+                                x[12] = add(c::splat($ctr), c::iota());
+                                let input = x;
+                                for g in 0..GROUPS {
+                                    qr4!(x, 0 4 8 12, 1 5 9 13, 2 6 10 14, 3 7 11 15);
+                                    if g < $count {
+                                        $mac.step($src.add(GROUP * g));
+                                    }
+                                    qr4!(x, 0 5 10 15, 1 6 11 12, 2 7 8 13, 3 4 9 14);
+                                }
+                                for _ in GROUPS..10 {
+                                    qr4!(x, 0 4 8 12, 1 5 9 13, 2 6 10 14, 3 7 11 15);
+                                    qr4!(x, 0 5 10 15, 1 6 11 12, 2 7 8 13, 3 4 9 14);
+                                }
+                                c::finish(x, &input)
+                            }};
                         }
-                        x[12] = add(c::splat($ctr), c::iota());
-                        let input = x;
-                        for g in 0..GROUPS {
-                            qr4!(x, 0 4 8 12, 1 5 9 13, 2 6 10 14, 3 7 11 15);
-                            if g < $count {
-                                $mac.step($src.add(GROUP * g));
-                            }
-                            qr4!(x, 0 5 10 15, 1 6 11 12, 2 7 8 13, 3 4 9 14);
-                        }
-                        for _ in GROUPS..10 {
-                            qr4!(x, 0 4 8 12, 1 5 9 13, 2 6 10 14, 3 7 11 15);
-                            qr4!(x, 0 5 10 15, 1 6 11 12, 2 7 8 13, 3 4 9 14);
-                        }
-                        c::finish(x, &input)
-                    }};
-                }
 
         /// XORs one step's keystream into the `CHUNK` bytes at `at`.
         ///
