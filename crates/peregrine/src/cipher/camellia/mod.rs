@@ -291,19 +291,14 @@ impl Camellia {
             // CPU has what the backend needs (SSE2, SSSE3, AES-NI).
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::crypt_blocks(s, blocks) },
-            // One or two blocks through the one-block code, a block at a
-            // time (a CBC step from a zero IV is the bare cipher): the wide
-            // kernels run a whole batch for them (about 900 cycles for one
-            // block). The choice depends on the length only.
+            // One or two blocks through the one-block code, each on its
+            // own: the wide kernels run a whole batch for them (about 900
+            // cycles for one block). The choice depends on the length only.
             // SAFETY: as above (both GFNI backends have AVX2 and GFNI).
             #[cfg(target_arch = "x86_64")]
-            Impl::Gfni | Impl::Gfni512 if blocks.len() <= ONE_BLOCK_MAX => {
-                for b in blocks.iter_mut() {
-                    let mut zero = [0u8; 16];
-                    // SAFETY: as in the arm's comment.
-                    unsafe { x86_64_gfni::cbc_encrypt(s, &mut zero, core::slice::from_mut(b)) };
-                }
-            }
+            Impl::Gfni | Impl::Gfni512 if blocks.len() <= ONE_BLOCK_MAX => unsafe {
+                x86_64_gfni::crypt_each(s, blocks)
+            },
             // SAFETY: as above (AVX2, GFNI).
             #[cfg(target_arch = "x86_64")]
             Impl::Gfni => unsafe { x86_64_gfni::y::crypt_blocks(s, blocks) },

@@ -185,27 +185,18 @@ impl Sm4 {
             // CPU has what the backend needs (SSE2, SSSE3, AES-NI).
             #[cfg(target_arch = "x86_64")]
             Impl::Aesni => unsafe { x86_64_aesni::crypt_blocks(rk, blocks) },
-            // One or two blocks through the one-block code, a block at a
-            // time (a CBC step from a zero IV is the bare cipher), as
-            // Camellia does. The choice depends on the length only.
+            // One or two blocks through the one-block code, each on its
+            // own, as Camellia does. The choice depends on the length only.
             // SAFETY: as above (AVX2, GFNI).
             #[cfg(target_arch = "x86_64")]
-            Impl::Gfni if blocks.len() <= ONE_BLOCK_MAX => {
-                for b in blocks.iter_mut() {
-                    let mut zero = [0u8; 16];
-                    // SAFETY: as in the arm's comment.
-                    unsafe { x86_64_gfni::y::cbc_encrypt(rk, &mut zero, core::slice::from_mut(b)) };
-                }
-            }
+            Impl::Gfni if blocks.len() <= ONE_BLOCK_MAX => unsafe {
+                x86_64_gfni::y::crypt_each(rk, blocks)
+            },
             // SAFETY: as above (AVX-512 F/BW/VL, GFNI).
             #[cfg(target_arch = "x86_64")]
-            Impl::Gfni512 if blocks.len() <= ONE_BLOCK_MAX => {
-                for b in blocks.iter_mut() {
-                    let mut zero = [0u8; 16];
-                    // SAFETY: as in the arm's comment.
-                    unsafe { x86_64_gfni::z::cbc_encrypt(rk, &mut zero, core::slice::from_mut(b)) };
-                }
-            }
+            Impl::Gfni512 if blocks.len() <= ONE_BLOCK_MAX => unsafe {
+                x86_64_gfni::z::crypt_each(rk, blocks)
+            },
             // SAFETY: as above (AVX2, GFNI).
             #[cfg(target_arch = "x86_64")]
             Impl::Gfni => unsafe { x86_64_gfni::y::crypt_blocks(rk, blocks) },

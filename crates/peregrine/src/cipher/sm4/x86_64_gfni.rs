@@ -210,7 +210,7 @@ mod dom {
 /// The serial CBC loop in the `pre_lin` domain ([`dom`]), expanded in
 /// each caller; `$rot::<N>(v)` rotates every 32-bit lane left by `N`.
 macro_rules! one_block_cbc {
-    ($rk:expr, $iv:expr, $blocks:expr, $rot:ident) => {{
+    ($rk:expr, $iv:expr, $blocks:expr, $rot:ident, $chain:expr) => {{
         let (rk, iv, blocks): (&[u32; 32], &mut Block, &mut [Block]) = ($rk, $iv, $blocks);
         use dom::*;
         let pl = _mm_set1_epi64x(PL_M);
@@ -269,8 +269,14 @@ macro_rules! one_block_cbc {
                 let x = _mm_gf2p8affine_epi64_epi8::<0>(*ci, pli);
                 b[4 * i..4 * i + 4].copy_from_slice(&(_mm_cvtsi128_si32(x) as u32).to_be_bytes());
             }
+            if !$chain {
+                // Each block alone (ECB): zero is zero in the domain.
+                c = [_mm_setzero_si128(); 4];
+            }
         }
-        *iv = blocks.last().copied().unwrap_or(*iv);
+        if $chain {
+            *iv = blocks.last().copied().unwrap_or(*iv);
+        }
     }};
 }
 
@@ -364,6 +370,23 @@ pub(crate) mod y {
     /// The CPU must have AVX2 and GFNI.
     #[target_feature(enable = "avx,avx2,gfni")]
     pub(crate) unsafe fn cbc_encrypt(rk: &[u32; 32], iv: &mut Block, blocks: &mut [Block]) {
+        serial::<true>(rk, iv, blocks)
+    }
+
+    /// Each block on its own by the one-block code (a few blocks: the
+    /// wide kernels cost a whole batch).
+    ///
+    /// # Safety
+    /// The CPU must have AVX2 and GFNI.
+    #[target_feature(enable = "avx,avx2,gfni")]
+    pub(crate) unsafe fn crypt_each(rk: &[u32; 32], blocks: &mut [Block]) {
+        serial::<false>(rk, &mut [0; 16], blocks)
+    }
+
+    /// [`cbc_encrypt`] (`CBC`) or [`crypt_each`].
+    #[inline]
+    #[target_feature(enable = "avx,avx2,gfni")]
+    fn serial<const CBC: bool>(rk: &[u32; 32], iv: &mut Block, blocks: &mut [Block]) {
         #[inline]
         #[target_feature(enable = "avx,avx2,gfni")]
         fn rot<const N: i32>(v: __m128i) -> __m128i {
@@ -375,7 +398,7 @@ pub(crate) mod y {
             // SAFETY: `t` is 16 bytes; unaligned load.
             _mm_shuffle_epi8(v, unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
         }
-        one_block_cbc!(rk, iv, blocks, rot);
+        one_block_cbc!(rk, iv, blocks, rot, CBC);
     }
 }
 
@@ -469,12 +492,28 @@ pub(crate) mod z {
     /// The CPU must have AVX-512 F/BW/VL and GFNI.
     #[target_feature(enable = "avx,avx2,gfni,avx512f,avx512bw,avx512vl")]
     pub(crate) unsafe fn cbc_encrypt(rk: &[u32; 32], iv: &mut Block, blocks: &mut [Block]) {
+        serial::<true>(rk, iv, blocks)
+    }
+
+    /// Each block on its own by the one-block code.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F/BW/VL and GFNI.
+    #[target_feature(enable = "avx,avx2,gfni,avx512f,avx512bw,avx512vl")]
+    pub(crate) unsafe fn crypt_each(rk: &[u32; 32], blocks: &mut [Block]) {
+        serial::<false>(rk, &mut [0; 16], blocks)
+    }
+
+    /// [`cbc_encrypt`] (`CBC`) or [`crypt_each`].
+    #[inline]
+    #[target_feature(enable = "avx,avx2,gfni,avx512f,avx512bw,avx512vl")]
+    fn serial<const CBC: bool>(rk: &[u32; 32], iv: &mut Block, blocks: &mut [Block]) {
         #[inline]
         #[target_feature(enable = "avx,avx2,gfni,avx512f,avx512bw,avx512vl")]
         fn rot<const N: i32>(v: __m128i) -> __m128i {
             _mm_rol_epi32::<N>(v)
         }
-        one_block_cbc!(rk, iv, blocks, rot);
+        one_block_cbc!(rk, iv, blocks, rot, CBC);
     }
 }
 
