@@ -243,6 +243,17 @@ impl ChaCha20Poly1305 {
         tag
     }
 
+    /// The message's Poly1305, keyed by the first 32 bytes of ChaCha20
+    /// block 0 (`block0`), with the zero-padded AAD absorbed.
+    fn mac_with_aad(&self, block0: &[u8], aad: &[u8]) -> Poly1305 {
+        let mut pk = [0u8; 32];
+        pk.copy_from_slice(&block0[..32]);
+        let mut mac = Poly1305::with_impl(&pk, self.poly);
+        crate::ct::wipe(&mut pk);
+        mac.update_padded(aad);
+        mac
+    }
+
     /// [`run`](Self::run) for the other messages.
     fn run_long(
         &self,
@@ -269,11 +280,7 @@ impl ChaCha20Poly1305 {
         // kernels), eight to 448.
         let first = 64 + n.min(448).next_multiple_of(64);
         chacha20::xor_first_blocks(key, nonce, self.chacha, &mut ks[..first]);
-        let mut pk = [0u8; 32];
-        pk.copy_from_slice(&ks[..32]);
-        let mut mac = Poly1305::with_impl(&pk, self.poly);
-        crate::ct::wipe(&mut pk);
-        mac.update_padded(aad);
+        let mut mac = self.mac_with_aad(&ks, aad);
         // Pieces of the message, the first starting with the 448 bytes of
         // `ks`; the rest from block 8 (at most 2^32 - 8 blocks:
         // MAX_PLAINTEXT allows no more). Every piece but the last is a
@@ -326,12 +333,8 @@ impl ChaCha20Poly1305 {
         let n = buf.len();
         let mut ks = [0u8; 64];
         chacha20::xor_first_blocks(key, nonce, self.chacha, &mut ks);
-        let mut pk = [0u8; 32];
-        pk.copy_from_slice(&ks[..32]);
+        let mut mac = self.mac_with_aad(&ks, aad);
         crate::ct::wipe(&mut ks);
-        let mut mac = Poly1305::with_impl(&pk, self.poly);
-        crate::ct::wipe(&mut pk);
-        mac.update_padded(aad);
         // Opening overwrites the ciphertext: keep the bytes after the
         // kernel's last whole group (public) for the MAC.
         let kept = n - n % k.group();
