@@ -22,6 +22,7 @@
 use peregrine::aead::Aead;
 use peregrine::aead::aes_ccm::AesCcm;
 use peregrine::aead::aes_gcm::AesGcm;
+use peregrine::aead::camellia_gcm::CamelliaGcm;
 use peregrine::aead::chacha20_poly1305::ChaCha20Poly1305;
 use peregrine::aead::sm4_gcm::Sm4Gcm;
 use peregrine::cipher::aes::{self, Checked};
@@ -63,6 +64,8 @@ enum Mode {
     ChaChaPoly,
     /// SM4-GCM (RFC 8998), on the SM4 backend `-impl` names.
     Sm4Gcm,
+    /// Camellia-GCM (RFC 6367), on the Camellia backend `-impl` names.
+    CamelliaGcm,
     /// A 64-bit-block cipher (DES, 3DES, Blowfish) in one of its modes.
     B64(C64, M64),
     /// Camellia or SM4 in one of its modes.
@@ -200,6 +203,9 @@ const CIPHERS: &[(&str, usize, Mode)] = &[
         32,
         Mode::B128(C128::Camellia, M128::Ctr),
     ),
+    ("camellia-128-gcm", 16, Mode::CamelliaGcm),
+    ("camellia-192-gcm", 24, Mode::CamelliaGcm),
+    ("camellia-256-gcm", 32, Mode::CamelliaGcm),
     ("sm4-ecb", 16, Mode::B128(C128::Sm4, M128::Ecb)),
     ("sm4-cbc", 16, Mode::B128(C128::Sm4, M128::Cbc)),
     ("sm4", 16, Mode::B128(C128::Sm4, M128::Cbc)),
@@ -378,10 +384,10 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         (Mode::B64(..), None) => {
             return Err(Usage(format!("enc: {} needs -iv HEX (8 bytes)", cipher.0)));
         }
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm, Some(v)) => {
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm | Mode::CamelliaGcm, Some(v)) => {
             Some(parse_hex("the nonce (-iv)", &v, 12)?)
         }
-        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm, None) => {
+        (Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm | Mode::CamelliaGcm, None) => {
             return Err(Usage(format!(
                 "enc: {} needs -iv HEX (a 12-byte nonce)",
                 cipher.0
@@ -397,7 +403,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         Some(_)
             if !matches!(
                 cipher.2,
-                Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm
+                Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm | Mode::CamelliaGcm
             ) =>
         {
             return Err(Usage(format!(
@@ -430,7 +436,7 @@ fn parse(args: &[OsString]) -> Result<Option<Options>, Usage> {
         imp_name = None;
     }
     let mut cam_imp = camellia::Impl::best();
-    if let (Mode::B128(C128::Camellia, _), Some(n)) = (cipher.2, &imp_name) {
+    if let (Mode::B128(C128::Camellia, _) | Mode::CamelliaGcm, Some(n)) = (cipher.2, &imp_name) {
         cam_imp = pick::<camellia::Impl>(n)?;
         imp_name = None;
     }
@@ -577,7 +583,7 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
     let c = o.imp;
     if matches!(
         o.cipher.2,
-        Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm
+        Mode::Gcm | Mode::Ccm | Mode::ChaChaPoly | Mode::Sm4Gcm | Mode::CamelliaGcm
     ) {
         return aead(o, r, w);
     }
@@ -614,6 +620,7 @@ fn transform(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), Run
             | Mode::Ccm
             | Mode::ChaChaPoly
             | Mode::Sm4Gcm
+            | Mode::CamelliaGcm
             | Mode::B64(..)
             | Mode::B128(..),
             _,
@@ -804,6 +811,7 @@ fn aead(o: &Options, r: &mut dyn Read, w: &mut dyn Write) -> Result<(), RunError
         ),
         Mode::ChaChaPoly => Box::new(ChaCha20Poly1305::new(k).map_err(lib_err)?),
         Mode::Sm4Gcm => Box::new(Sm4Gcm::with_impl(k, o.sm4_imp).map_err(lib_err)?),
+        Mode::CamelliaGcm => Box::new(CamelliaGcm::with_impl(k, o.cam_imp).map_err(lib_err)?),
         _ => Box::new(AesCcm::with_impl(k, 12, 16, o.imp).map_err(lib_err)?),
     };
     let mut data = Vec::new();

@@ -1199,61 +1199,105 @@ fn enc_aead_matches_python_cryptography() {
 /// and a tampered tag or ciphertext (exit 1, a clear error, no output).
 #[test]
 fn enc_sm4_gcm_rfc8998_and_tag_check() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../peregrine/tests/vectors/sm4/rfc8998.txt"
+    let backends: Vec<&str> = peregrine::cipher::sm4::Impl::ALL
+        .iter()
+        .filter(|i| i.check().is_some())
+        .map(|i| i.name())
+        .collect();
+    let a = peregrine::aead::sm4_gcm::Sm4Gcm::new(&[0x5a; 16]).unwrap();
+    enc_gcm_kat_and_tag_check("sm4-gcm", "sm4/rfc8998.txt", &backends, &a, 16);
+}
+
+/// `peregrine enc -camellia-{128,192,256}-gcm` (OpenSSL has no
+/// Camellia-GCM): the draft-kato-ipsec-camellia-gcm cases with 12-byte
+/// nonces (from the library's vector file) on every Camellia backend the
+/// CPU can run, the library's `CamelliaGcm` on other lengths, the round
+/// trip, and tampering (exit 1, no output).
+#[test]
+fn enc_camellia_gcm_kat_and_tag_check() {
+    let backends: Vec<&str> = peregrine::cipher::camellia::Impl::ALL
+        .iter()
+        .filter(|i| i.check().is_some())
+        .map(|i| i.name())
+        .collect();
+    for (name, klen) in [
+        ("camellia-128-gcm", 16),
+        ("camellia-192-gcm", 24),
+        ("camellia-256-gcm", 32),
+    ] {
+        let a = peregrine::aead::camellia_gcm::CamelliaGcm::new(&vec![0x5a; klen]).unwrap();
+        enc_gcm_kat_and_tag_check(name, "camellia/gcm-draft-kato.txt", &backends, &a, klen);
+    }
+}
+
+/// `enc -CIPHER` (a GCM with 12-byte nonces) on the records of the
+/// library's vector file `file` whose key is `klen` bytes and nonce 12
+/// (at least one), on each of `backends` (`-impl`), sealing and opening;
+/// then `a` (the library's AEAD under the key `0x5a` x `klen`) against the
+/// command on other lengths, and a flipped ciphertext or tag byte refused.
+fn enc_gcm_kat_and_tag_check(
+    cipher: &str,
+    file: &str,
+    backends: &[&str],
+    a: &dyn peregrine::aead::Aead,
+    klen: usize,
+) {
+    let path = format!(
+        "{}/../peregrine/tests/vectors/{file}",
+        env!("CARGO_MANIFEST_DIR")
     );
-    let vectors = std::fs::read_to_string(file).unwrap();
-    let field = |name: &str| {
-        vectors
-            .lines()
-            .find_map(|l| l.strip_prefix(name)?.trim().strip_prefix("= "))
-            .unwrap_or_else(|| panic!("{file}: no {name}"))
-            .trim()
-            .to_string()
-    };
+    let vectors = std::fs::read_to_string(&path).unwrap();
     let unhex = |h: &str| -> Vec<u8> {
         (0..h.len() / 2)
             .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap())
             .collect()
     };
-    let (key, nonce, aad) = (field("KEY"), field("IV"), field("AAD"));
-    let pt = unhex(&field("PLAINTEXT"));
-    let mut want = unhex(&field("CIPHERTEXT"));
-    want.extend(unhex(&field("TAG")));
-    let mut backends = 0;
-    for imp in peregrine::cipher::sm4::Impl::ALL {
-        if imp.check().is_none() {
+    let flag = format!("-{cipher}");
+    let mut cases = 0;
+    for rec in vectors.split("\n\n") {
+        let field = |name: &str| {
+            rec.lines()
+                .find_map(|l| l.strip_prefix(name)?.trim().strip_prefix('='))
+                .map(|v| v.trim().to_string())
+        };
+        let (Some(key), Some(nonce), Some(aad)) = (field("KEY"), field("IV"), field("AAD")) else {
+            continue;
+        };
+        if key.len() != 2 * klen || nonce.len() != 24 {
             continue;
         }
-        let args = ["enc", "-sm4-gcm", "-K", &key, "-iv", &nonce, "-aad", &aad];
-        let mut p = cmd();
-        p.args(args).args(["-impl", imp.name()]);
-        let ours = run_with_stdin(p, &pt);
-        assert!(
-            ours.status.success(),
-            "{}: {}",
-            imp.name(),
-            text(&ours.stderr)
-        );
-        assert_eq!(ours.stdout, want, "RFC 8998 A.2 on {}", imp.name());
-        let mut d = cmd();
-        d.args(args).args(["-d", "-impl", imp.name()]);
-        let back = run_with_stdin(d, &ours.stdout);
-        assert!(back.status.success(), "{}", text(&back.stderr));
-        assert_eq!(back.stdout, pt);
-        backends += 1;
+        let pt = unhex(&field("PLAINTEXT").unwrap());
+        let mut want = unhex(&field("CIPHERTEXT").unwrap());
+        want.extend(unhex(&field("TAG").unwrap()));
+        for imp in backends {
+            let mut args = vec!["enc", &flag, "-K", &key, "-iv", &nonce];
+            if !aad.is_empty() {
+                args.extend(["-aad", &aad]);
+            }
+            let mut p = cmd();
+            p.args(&args).args(["-impl", imp]);
+            let ours = run_with_stdin(p, &pt);
+            assert!(ours.status.success(), "{imp}: {}", text(&ours.stderr));
+            assert_eq!(ours.stdout, want, "{cipher} {file} on {imp}");
+            let mut d = cmd();
+            d.args(&args).args(["-d", "-impl", imp]);
+            let back = run_with_stdin(d, &ours.stdout);
+            assert!(back.status.success(), "{}", text(&back.stderr));
+            assert_eq!(back.stdout, pt);
+        }
+        cases += 1;
     }
-    assert!(backends >= 1);
-    // Other lengths, no AAD: the library's SM4-GCM; tampering anywhere fails.
-    use peregrine::aead::Aead;
-    let k = "00112233445566778899aabbccddeeff";
+    assert!(
+        cases >= 1 && !backends.is_empty(),
+        "{cipher}: no case in {file}"
+    );
+    // Other lengths, no AAD: the library's AEAD; tampering anywhere fails.
+    let k: String = "5a".repeat(klen);
     let n = "000102030405060708090a0b";
-    let a = peregrine::aead::sm4_gcm::Sm4Gcm::new(&unhex(k)).unwrap();
     for len in [0usize, 1, 15, 16, 17, 100, 5000] {
         let data = xorshift_bytes(len, 17);
         let mut p = cmd();
-        p.args(["enc", "-sm4-gcm", "-K", k, "-iv", n]);
+        p.args(["enc", &flag, "-K", &k, "-iv", n]);
         let ours = run_with_stdin(p, &data);
         assert!(ours.status.success(), "{}", text(&ours.stderr));
         let sealed = a.seal(&unhex(n), &[], &data).unwrap();
@@ -1265,7 +1309,7 @@ fn enc_sm4_gcm_rfc8998_and_tag_check() {
             let mut bad = sealed.clone();
             bad[at] ^= 0x80;
             let mut d = cmd();
-            d.args(["enc", "-d", "-sm4-gcm", "-K", k, "-iv", n]);
+            d.args(["enc", "-d", &flag, "-K", &k, "-iv", n]);
             let r = run_with_stdin(d, &bad);
             assert_eq!(r.status.code(), Some(1), "len {len}, byte {at} flipped");
             assert!(r.stdout.is_empty());

@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 use crate::aead::Aead;
 use crate::aead::aes_ccm::AesCcm;
 use crate::aead::aes_gcm::{AesGcm, Gmac};
+use crate::aead::camellia_gcm::CamelliaGcm;
 use crate::aead::chacha20_poly1305::{ChaCha20Poly1305, XChaCha20Poly1305};
 use crate::aead::ghash::{self, Ghash};
 use crate::aead::sm4_gcm::Sm4Gcm;
@@ -651,6 +652,12 @@ fn bench_sm4<const M: u8>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
 /// SM4-GCM (GHASH on its best backend).
 fn bench_sm4_gcm(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
     let a = Sm4Gcm::with_impl(&CIPHER_KEY[..16], checked::<sm4::Impl>(imp)?).ok()?;
+    Some(bench_aead(Box::new(a), o))
+}
+
+/// Camellia-GCM with a `K`-byte key (GHASH on its best backend).
+fn bench_camellia_gcm<const K: usize>(imp: &str, o: &BenchOptions) -> Option<BenchFn> {
+    let a = CamelliaGcm::with_impl(&CIPHER_KEY[..K], checked::<camellia::Impl>(imp)?).ok()?;
     Some(bench_aead(Box::new(a), o))
 }
 
@@ -1691,6 +1698,28 @@ pub static ALGORITHMS: &[Algorithm] = &[
         16
     ),
     cipher64!("sm4-ctr", [], "SM4-CTR", sm4::Impl, bench_sm4::<M64_CTR>, 1),
+    entry!(
+        "camellia-128-gcm",
+        [],
+        "CAMELLIA-128-GCM",
+        Kind::Aead,
+        16,
+        1,
+        camellia::Impl,
+        no_stream,
+        bench_camellia_gcm::<16>
+    ),
+    entry!(
+        "camellia-256-gcm",
+        [],
+        "CAMELLIA-256-GCM",
+        Kind::Aead,
+        16,
+        1,
+        camellia::Impl,
+        no_stream,
+        bench_camellia_gcm::<32>
+    ),
     entry!(
         "sm4-gcm",
         [],

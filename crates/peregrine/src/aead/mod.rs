@@ -32,9 +32,11 @@ mod aes_gcm_aarch64;
 mod aes_gcm_x86_64_aesni;
 #[cfg(target_arch = "x86_64")]
 mod aes_gcm_x86_64_vaes;
+pub mod camellia_gcm;
 pub mod chacha20_poly1305;
 #[cfg(target_arch = "x86_64")]
 mod chacha20_poly1305_x86_64;
+mod gcm128;
 pub mod ghash;
 pub mod sm4_gcm;
 
