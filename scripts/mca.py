@@ -13,7 +13,9 @@ How a loop is found: the function is picked by substrings of its mangled
 backward branch to it (named `.LBB` labels and the numeric `2:`/`2b`
 labels of inline `asm!` alike); the innermost loops (no loop inside) that
 contain the kernel's marker instruction are candidates, and the spec says
-which one to take. Inline-asm kernels with no loop of their own (the field
+which one to take (by default the one with the most markers; where
+several instantiations share a function, e.g. AES-128/192/256, a marker
+count such as 80 aese = 8 blocks x 10 rounds picks AES-128). Inline-asm kernels with no loop of their own (the field
 multiplications) are found as the `//APP ... //NO_APP` block with the
 spec's signature and measured as straight-line code.
 
@@ -22,8 +24,12 @@ Each spec names a marker instruction whose count per unit of work is fixed
 by the algorithm (e.g. `sha256h`: 16 per 64-byte block; `aese`: 10 per
 16-byte block of AES-128; `umulh`: one per 64x64-bit limb product), and the
 bytes (or operations) per iteration are the marker count in the loop
-divided by that. If the count is not a whole number of units, or no
-candidate loop is found, the row says "not located" instead of a number.
+divided by that (GHASH: a fixed 128 bytes, checked by at least 24 pmull).
+Where no candidate loop or block is found the row says "not located"
+instead of a number. The Montgomery rows are priced per limb product
+(cycles of the limb loop / its umulh count) times the products of a
+2048-bit operation; a second model adds the row loop's own code, for the
+RSA-2048 estimate. `--dump` lists a function's loops, to write new specs.
 """
 
 import re
