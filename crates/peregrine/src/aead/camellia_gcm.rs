@@ -16,8 +16,7 @@
 //! assert_eq!(&buf, b"attack at dawn");
 //! ```
 
-use super::gcm128::{Gcm, GcmCipher};
-use super::{Aead, Tag};
+use super::gcm128::{GcmCipher, gcm_type};
 use crate::Error;
 use crate::cipher::camellia::{self, Camellia};
 
@@ -26,54 +25,10 @@ impl GcmCipher for Camellia {
     const TAG_WHAT: &'static str = "Camellia-GCM tag (must be 16 bytes)";
 }
 
-/// A Camellia-GCM key (128, 192 or 256 bits).
-#[derive(Clone, Debug)]
-pub struct CamelliaGcm(Gcm<Camellia>);
-
-impl CamelliaGcm {
-    /// Sets up a 16-, 24- or 32-byte key on the best Camellia backend.
-    ///
-    /// # Errors
-    /// [`Error::InvalidLength`] for another key length.
-    pub fn new(key: &[u8]) -> Result<CamelliaGcm, Error> {
-        CamelliaGcm::with_impl(key, camellia::Impl::best())
-    }
-
-    /// Like [`CamelliaGcm::new`], on the Camellia backend `imp`.
-    ///
-    /// # Errors
-    /// As [`CamelliaGcm::new`].
-    pub fn with_impl(key: &[u8], imp: camellia::Checked) -> Result<CamelliaGcm, Error> {
-        Ok(CamelliaGcm(Gcm::new(Camellia::with_impl(key, imp)?)))
-    }
-
-    /// The Camellia backend.
-    pub fn backend(&self) -> camellia::Impl {
-        self.0.cipher.backend()
-    }
-}
-
-impl Aead for CamelliaGcm {
-    fn tag_len(&self) -> usize {
-        16
-    }
-
-    fn seal_in_place_detached(
-        &self,
-        nonce: &[u8],
-        aad: &[u8],
-        buf: &mut [u8],
-    ) -> Result<Tag, Error> {
-        self.0.seal(nonce, aad, buf)
-    }
-
-    fn open_in_place_detached(
-        &self,
-        nonce: &[u8],
-        aad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        self.0.open(nonce, aad, buf, tag)
-    }
-}
+gcm_type!(
+    /// A Camellia-GCM key (128, 192 or 256 bits).
+    CamelliaGcm,
+    Camellia,
+    camellia,
+    "16-, 24- or 32-byte"
+);

@@ -157,3 +157,63 @@ impl<C: GcmCipher> Gcm<C> {
         Ok(())
     }
 }
+
+/// A public GCM type over the cipher `$cipher` of module `$m`: the
+/// newtype, `new`/`with_impl`/`backend`, and the [`Aead`](super::Aead)
+/// impl, the same for every cipher (SM4-GCM, Camellia-GCM).
+macro_rules! gcm_type {
+    ($(#[$doc:meta])* $name:ident, $cipher:ident, $m:ident, $keys:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name(super::gcm128::Gcm<$cipher>);
+
+        impl $name {
+            #[doc = concat!("Sets up a ", $keys, " key on the best ", stringify!($cipher), " backend.")]
+            ///
+            /// # Errors
+            /// [`Error::InvalidLength`] for another key length.
+            pub fn new(key: &[u8]) -> Result<$name, Error> {
+                $name::with_impl(key, $m::Impl::best())
+            }
+
+            #[doc = concat!("Like [`", stringify!($name), "::new`], on the backend `imp`.")]
+            ///
+            /// # Errors
+            #[doc = concat!("As [`", stringify!($name), "::new`].")]
+            pub fn with_impl(key: &[u8], imp: $m::Checked) -> Result<$name, Error> {
+                Ok($name(super::gcm128::Gcm::new($cipher::with_impl(key, imp)?)))
+            }
+
+            #[doc = concat!("The ", stringify!($cipher), " backend.")]
+            pub fn backend(&self) -> $m::Impl {
+                self.0.cipher.backend()
+            }
+        }
+
+        impl super::Aead for $name {
+            fn tag_len(&self) -> usize {
+                16
+            }
+
+            fn seal_in_place_detached(
+                &self,
+                nonce: &[u8],
+                aad: &[u8],
+                buf: &mut [u8],
+            ) -> Result<super::Tag, Error> {
+                self.0.seal(nonce, aad, buf)
+            }
+
+            fn open_in_place_detached(
+                &self,
+                nonce: &[u8],
+                aad: &[u8],
+                buf: &mut [u8],
+                tag: &[u8],
+            ) -> Result<(), Error> {
+                self.0.open(nonce, aad, buf, tag)
+            }
+        }
+    };
+}
+pub(crate) use gcm_type;

@@ -15,8 +15,7 @@
 //! assert_eq!(&buf, b"attack at dawn");
 //! ```
 
-use super::gcm128::{Gcm, GcmCipher};
-use super::{Aead, Tag};
+use super::gcm128::{GcmCipher, gcm_type};
 use crate::Error;
 use crate::cipher::sm4::{self, Sm4};
 
@@ -25,54 +24,10 @@ impl GcmCipher for Sm4 {
     const TAG_WHAT: &'static str = "SM4-GCM tag (must be 16 bytes)";
 }
 
-/// An SM4-GCM key.
-#[derive(Clone, Debug)]
-pub struct Sm4Gcm(Gcm<Sm4>);
-
-impl Sm4Gcm {
-    /// Sets up a 16-byte key on the best SM4 backend.
-    ///
-    /// # Errors
-    /// [`Error::InvalidLength`] for another key length.
-    pub fn new(key: &[u8]) -> Result<Sm4Gcm, Error> {
-        Sm4Gcm::with_impl(key, sm4::Impl::best())
-    }
-
-    /// Like [`Sm4Gcm::new`], on the SM4 backend `imp`.
-    ///
-    /// # Errors
-    /// As [`Sm4Gcm::new`].
-    pub fn with_impl(key: &[u8], imp: sm4::Checked) -> Result<Sm4Gcm, Error> {
-        Ok(Sm4Gcm(Gcm::new(Sm4::with_impl(key, imp)?)))
-    }
-
-    /// The SM4 backend.
-    pub fn backend(&self) -> sm4::Impl {
-        self.0.cipher.backend()
-    }
-}
-
-impl Aead for Sm4Gcm {
-    fn tag_len(&self) -> usize {
-        16
-    }
-
-    fn seal_in_place_detached(
-        &self,
-        nonce: &[u8],
-        aad: &[u8],
-        buf: &mut [u8],
-    ) -> Result<Tag, Error> {
-        self.0.seal(nonce, aad, buf)
-    }
-
-    fn open_in_place_detached(
-        &self,
-        nonce: &[u8],
-        aad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        self.0.open(nonce, aad, buf, tag)
-    }
-}
+gcm_type!(
+    /// An SM4-GCM key.
+    Sm4Gcm,
+    Sm4,
+    sm4,
+    "16-byte"
+);
