@@ -162,20 +162,6 @@ impl AesGcm {
         Ok(g.acc)
     }
 
-    fn check_lengths(aad: &[u8], len: usize) -> Result<(), Error> {
-        if len as u64 > MAX_PLAINTEXT {
-            return Err(Error::LimitExceeded {
-                what: "GCM plaintext (at most 2^36 - 32 bytes per nonce)",
-            });
-        }
-        if aad.len() as u64 > MAX_AAD {
-            return Err(Error::LimitExceeded {
-                what: "GCM AAD (at most 2^61 - 1 bytes)",
-            });
-        }
-        Ok(())
-    }
-
     /// The tag: E(K, J0) ^ GHASH(A, C, lengths).
     fn tag(&self, mut g: GcmHash<'_>, j0: &Block, aad_len: usize, ct_len: usize) -> [u8; 16] {
         let mut lens = [0u8; 16];
@@ -375,7 +361,7 @@ impl Aead for AesGcm {
         aad: &[u8],
         buf: &mut [u8],
     ) -> Result<Tag, Error> {
-        AesGcm::check_lengths(aad, buf.len())?;
+        check_lengths(aad, buf.len())?;
         let mut t = match self.message(true, nonce, aad, buf) {
             Some(t) => t,
             None => self.seal_j0(&self.j0(nonce)?, aad, buf),
@@ -400,7 +386,7 @@ impl Aead for AesGcm {
                 got: tag.len(),
             });
         }
-        AesGcm::check_lengths(aad, buf.len())?;
+        check_lengths(aad, buf.len())?;
         let mut t = match self.message(false, nonce, aad, buf) {
             Some(t) => t,
             None => self.open_j0(&self.j0(nonce)?, aad, buf),
@@ -463,6 +449,22 @@ impl Gmac {
     pub fn verify(&self, nonce: &[u8], data: &[u8], tag: &[u8]) -> Result<(), Error> {
         self.gcm.open_in_place_detached(nonce, data, &mut [], tag)
     }
+}
+
+/// GCM's limits (SP 800-38D section 5.2.1.1) on the plaintext and the AAD
+/// of one message, for every GCM here (AES's and [`super::gcm128`]'s).
+pub(super) fn check_lengths(aad: &[u8], len: usize) -> Result<(), Error> {
+    if len as u64 > MAX_PLAINTEXT {
+        return Err(Error::LimitExceeded {
+            what: "GCM plaintext (at most 2^36 - 32 bytes per nonce)",
+        });
+    }
+    if aad.len() as u64 > MAX_AAD {
+        return Err(Error::LimitExceeded {
+            what: "GCM AAD (at most 2^61 - 1 bytes)",
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -19,9 +19,6 @@ use crate::cipher::InOut;
 use crate::cipher::aes::CtrWidth;
 use crate::mode::block128::{BlockCipher128, Ctr128};
 
-const MAX_PLAINTEXT: u64 = (1 << 36) - 32;
-const MAX_AAD: u64 = (1 << 61) - 1;
-
 /// A block cipher that GCM runs over: the names its errors carry.
 pub(crate) trait GcmCipher: BlockCipher128 {
     /// "SM4-GCM nonce (at least 1 byte; 12 recommended)", ...
@@ -69,16 +66,7 @@ impl<C: GcmCipher> Gcm<C> {
                 got: nonce.len(),
             });
         }
-        if len as u64 > MAX_PLAINTEXT {
-            return Err(Error::LimitExceeded {
-                what: "GCM plaintext (at most 2^36 - 32 bytes per nonce)",
-            });
-        }
-        if aad.len() as u64 > MAX_AAD {
-            return Err(Error::LimitExceeded {
-                what: "GCM AAD (at most 2^61 - 1 bytes)",
-            });
-        }
+        super::aes_gcm::check_lengths(aad, len)?;
         if nonce.len() == 12 {
             let mut j0 = [0u8; 16];
             j0[..12].copy_from_slice(nonce);
@@ -98,7 +86,7 @@ impl<C: GcmCipher> Gcm<C> {
         // inc32: the low 32 bits plus one, wrapping (J0's low word is 1
         // for a 12-byte nonce, anything for the others).
         let c = crate::mode::kernels::ctr_add(j0, CtrWidth::Low32, 1);
-        // `MAX_PLAINTEXT` keeps the block count below 2^32 - 1, so no
+        // GCM's plaintext limit (`aes_gcm::MAX_PLAINTEXT`) keeps the block count below 2^32 - 1, so no
         // counter value repeats (the low word wraps mod 2^32, as GCM's).
         let mut ctr = Ctr128::new(ByRef(&self.cipher), &c).unwrap_or_else(|_| unreachable!());
         ctr.run_width(CtrWidth::Low32, InOut::in_place(buf));
