@@ -126,63 +126,34 @@ fn text(b: &[u8]) -> String {
 
 const GET: &[u8] = b"GET / HTTP/1.0\r\n\r\n";
 
-/// (version flag, suite, group) cases: every suite with X25519, and the
-/// other groups with one suite of each version and key kind.
+/// (version flag, suite, group) cases: every suite of each version the
+/// certificate's key can sign for, with every group.
 fn cases(kind: &str) -> Vec<(&'static str, &'static str, &'static str)> {
-    let t13 = [
-        ("-tls1_3", "TLS_AES_128_GCM_SHA256", "X25519"),
-        ("-tls1_3", "TLS_AES_256_GCM_SHA384", "X25519"),
-        ("-tls1_3", "TLS_CHACHA20_POLY1305_SHA256", "X25519"),
-        ("-tls1_3", "TLS_AES_128_GCM_SHA256", "P-256"),
-        ("-tls1_3", "TLS_AES_256_GCM_SHA384", "P-384"),
+    const GROUPS: [&str; 3] = ["X25519", "P-256", "P-384"];
+    const T13: [&str; 3] = [
+        "TLS_AES_128_GCM_SHA256",
+        "TLS_AES_256_GCM_SHA384",
+        "TLS_CHACHA20_POLY1305_SHA256",
     ];
-    let ecdsa = [
-        (
-            "-tls1_2",
-            "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
-            "X25519",
-        ),
-        (
-            "-tls1_2",
-            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
-            "X25519",
-        ),
-        (
-            "-tls1_2",
-            "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
-            "X25519",
-        ),
-        (
-            "-tls1_2",
-            "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
-            "P-256",
-        ),
-        (
-            "-tls1_2",
-            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
-            "P-384",
-        ),
+    // Ed25519 certificates sign TLS 1.2 handshakes in the ECDSA suites
+    // (RFC 8422 section 5.1.3).
+    const ECDSA: [&str; 3] = [
+        "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+        "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+        "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
     ];
-    let rsa = [
-        ("-tls1_2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "X25519"),
-        ("-tls1_2", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "X25519"),
-        (
-            "-tls1_2",
-            "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
-            "X25519",
-        ),
-        ("-tls1_2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "P-256"),
-        (
-            "-tls1_2",
-            "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
-            "P-384",
-        ),
+    const RSA: [&str; 3] = [
+        "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+        "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+        "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
     ];
-    match kind {
-        "p256" => t13.iter().chain(&ecdsa).copied().collect(),
-        "rsa2048" => vec![t13[0], t13[2]].into_iter().chain(rsa).collect(),
-        _ => vec![t13[0], ecdsa[2]],
+    let t12 = if kind == "rsa2048" { RSA } else { ECDSA };
+    let mut v = Vec::new();
+    for group in GROUPS {
+        v.extend(T13.iter().map(|s| ("-tls1_3", *s, group)));
+        v.extend(t12.iter().map(|s| ("-tls1_2", *s, group)));
     }
+    v
 }
 
 /// The group list a client offers: in TLS 1.2 an ECDSA certificate's own
@@ -289,29 +260,6 @@ fn openssl_s_client_and_curl_against_s_server() {
     }
     for kind in ["p256", "rsa2048", "ed25519"] {
         let cases = cases(kind);
-        // Curl: its defaults, and one TLS 1.2 suite with a chosen curve.
-        let curl: &[&[&str]] = match kind {
-            "p256" => &[
-                &[],
-                &[
-                    "--tlsv1.2",
-                    "--tls-max",
-                    "1.2",
-                    "--ciphers",
-                    "ECDHE-ECDSA-CHACHA20-POLY1305",
-                ],
-            ],
-            "rsa2048" => &[&[
-                "--tlsv1.2",
-                "--tls-max",
-                "1.2",
-                "--ciphers",
-                "ECDHE-RSA-AES256-GCM-SHA384",
-                "--curves",
-                "P-384",
-            ]],
-            _ => &[&[]],
-        };
         let (_server, port) = serve(|port| {
             let mut cmd = Command::new(PEREGRINE);
             cmd.args([
@@ -324,11 +272,13 @@ fn openssl_s_client_and_curl_against_s_server() {
                 &data(&format!("{kind}.key")),
                 "-www",
                 "-naccept",
-                &(cases.len() + curl.len()).to_string(),
+                // openssl s_client, then curl, on every case; curl once
+                // more with its defaults.
+                &(2 * cases.len() + 1).to_string(),
             ]);
             cmd
         });
-        for (version, suite, group) in cases {
+        for (version, suite, group) in cases.iter().copied() {
             let mut cmd = Command::new("openssl");
             cmd.args([
                 "s_client",
@@ -361,21 +311,29 @@ fn openssl_s_client_and_curl_against_s_server() {
             assert!(out.contains(&format!("Cipher: {suite}\n")), "{what}");
             assert!(out.contains(&format!("Group: {group}\n")), "{what}");
         }
-        for args in curl {
-            let o = run(
-                Command::new("curl")
-                    .args(["-sS", "--cacert", &data("ca.pem")])
-                    .args(*args)
-                    .arg(format!("https://localhost:{port}/")),
-                b"",
-            );
+        for case in cases.iter().map(Some).chain([None]) {
+            let mut cmd = Command::new("curl");
+            cmd.args(["-sS", "--cacert", &data("ca.pem")]);
+            if let Some(&(version, suite, group)) = case {
+                let curves = offered(kind, version, group);
+                if version == "-tls1_3" {
+                    cmd.args(["--tlsv1.3", "--tls13-ciphers", suite]);
+                } else {
+                    let s = openssl_suite(suite);
+                    cmd.args(["--tlsv1.2", "--tls-max", "1.2", "--ciphers", &s]);
+                }
+                cmd.args(["--curves", &curves]);
+            }
+            let o = run(cmd.arg(format!("https://localhost:{port}/")), b"");
             let out = text(&o.stdout);
-            let what = format!("curl {args:?}: {out}{}", text(&o.stderr));
+            let what = format!("curl {case:?}: {out}{}", text(&o.stderr));
             assert!(o.status.success(), "{what}");
             assert!(out.contains("peregrine s_server"), "{what}");
-            if args.contains(&"--curves") {
-                assert!(out.contains("Protocol: TLSv1.2\n"), "{what}");
-                assert!(out.contains("Group: P-384\n"), "{what}");
+            if let Some(&(version, suite, group)) = case {
+                let v = if version == "-tls1_3" { "1.3" } else { "1.2" };
+                assert!(out.contains(&format!("Protocol: TLSv{v}\n")), "{what}");
+                assert!(out.contains(&format!("Cipher: {suite}\n")), "{what}");
+                assert!(out.contains(&format!("Group: {group}\n")), "{what}");
             }
         }
     }
