@@ -410,6 +410,46 @@ fn kernels_match_soft_and_num_bigint() {
     );
 }
 
+/// The modulus constants (R^2 mod n, and through `pow` by 0 and 1 the
+/// Montgomery one) against num-bigint, at the minimal width (the top limb
+/// filled: the short start at 2^(64(k-1))) and with one and two zero limbs
+/// on top (the long start at 1), every kernel.
+#[test]
+fn modulus_constants_match_num_bigint() {
+    let mut rng = Rng(0x7272);
+    for_each_impl::<Impl>("modulus constants", |c| {
+        let mut ns = vec![BigUint::from(1u8), BigUint::from(3u8)];
+        for bits in widths(1100) {
+            ns.extend(moduli(&mut rng, bits));
+        }
+        for n in &ns {
+            for pad in 0..3 {
+                let k = limbs_of(n) + pad;
+                let md = Modulus::with_impl(&nat_w(n, k), c).unwrap();
+                let r = BigUint::from(1u8) << (64 * k);
+                assert_eq!(
+                    ubig(md.rr()),
+                    (&r * &r) % n,
+                    "{c:?} R^2, n {n:x}, {k} limbs"
+                );
+                let a = random_below(&mut rng, n);
+                let na = nat_w(&a, k);
+                assert_eq!(ubig(&md.pow(&na, &[1]).unwrap()), &a % n, "{c:?} a^1");
+                assert_eq!(
+                    ubig(&md.pow(&na, &[0]).unwrap()),
+                    BigUint::from(1u8) % n,
+                    "{c:?} a^0"
+                );
+                // Into the Montgomery domain by R^2 and out by 1.
+                let am = md.mul(&na, md.rr()).unwrap();
+                assert_eq!(ubig(&am), (&a * &r) % n, "{c:?} a R");
+                let one = nat_w(&(BigUint::from(1u8) % n), k);
+                assert_eq!(ubig(&md.mul(&am, &one).unwrap()), &a % n, "{c:?} a");
+            }
+        }
+    });
+}
+
 /// Modular exponentiation on every kernel against num-bigint's `modpow`.
 #[test]
 fn pow_matches_num_bigint() {
