@@ -108,11 +108,12 @@ commands:
                              --features peers, and/or peers-openssl)
       --seed N               the random order of the contenders
       --quiet                no progress on stderr
-  speed tls [--seconds S] [--reps N] [--peers]
+  speed tls [--seconds S] [--reps N] [--peers] [WORD...]
                              TLS handshakes/s (full, resumed) and record
                              throughput (1400, 16384 B) over an in-memory
                              transport; --peers: rustls's aws-lc-rs and
-                             ring providers too
+                             ring providers too; WORDs keep the rows whose
+                             name has each (e.g. 'handshake rsa')
   speed compare BEFORE.json AFTER.json [--plot FILE.svg]
                              ratios per algorithm and size of two --json
                              runs (two builds, two machines), with spreads;

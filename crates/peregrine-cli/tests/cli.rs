@@ -2778,3 +2778,39 @@ const CAMELLIA_SM4_ENC: &[&str] = &[
     "sm4",
     "sm4-ctr",
 ];
+
+/// `speed tls WORD...` keeps the rows whose name has every word; words
+/// that match no row are a usage error that lists the rows.
+#[test]
+fn speed_tls_selects_rows() {
+    let o = peregrine(&[
+        "speed",
+        "tls",
+        "--seconds",
+        "0.01",
+        "--reps",
+        "1",
+        "resumed",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("handshake") || l.starts_with("record"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{out}");
+    assert!(rows[0].starts_with("handshake resumed"), "{out}");
+    let o = peregrine(&["speed", "tls", "--seconds", "0.01", "record", "CHACHA20"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let rows = out.lines().filter(|l| l.starts_with("record")).count();
+    assert_eq!(rows, 2, "{out}");
+    assert!(!out.contains("handshake "), "{out}");
+    let o = peregrine(&["speed", "tls", "nosuchrow"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("handshake full"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -337,9 +337,12 @@ fn rate_text(kind: Kind, r: f64) -> String {
     }
 }
 
-/// `peregrine speed tls [--seconds S] [--reps N] [--peers] [--quiet]`.
+/// `peregrine speed tls [--seconds S] [--reps N] [--peers] [--quiet]
+/// [WORD...]`: with words, only the rows whose name contains each of them
+/// (ignoring case).
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     let (mut seconds, mut reps, mut peers, mut quiet) = (1.0f64, 3usize, false, false);
+    let mut words: Vec<String> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -367,11 +370,30 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
             }
             "--peers" => peers = true,
             "--quiet" => quiet = true,
-            _ => return Err(Usage(format!(
-                "speed tls: unknown option '{a}' (options: --seconds S, --reps N, --peers, --quiet)"
-            ))
-            .into()),
+            w if !w.starts_with('-') => words.push(w.to_ascii_lowercase()),
+            _ => {
+                return Err(Usage(format!(
+                    "speed tls: unknown option '{a}' (options: --seconds S, --reps N, --peers, \
+                 --quiet, and words that select rows)"
+                ))
+                .into());
+            }
         }
+    }
+    let chosen: Vec<Scenario> = scenarios()
+        .into_iter()
+        .filter(|sc| {
+            let name = sc.name().to_ascii_lowercase();
+            words.iter().all(|w| name.contains(w.as_str()))
+        })
+        .collect();
+    if chosen.is_empty() {
+        let names: Vec<String> = scenarios().iter().map(Scenario::name).collect();
+        return Err(Usage(format!(
+            "speed tls: no row contains every word of {words:?}; the rows are:\n  {}",
+            names.join("\n  ")
+        ))
+        .into());
     }
     let mut contenders: Vec<(&'static str, CryptoProvider)> =
         vec![("peregrine", peregrine_rustls::provider())];
@@ -400,7 +422,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<ExitCode, Fail> {
     writeln!(out)?;
     out.flush()?;
     let mut failed = false;
-    for sc in scenarios() {
+    for sc in chosen {
         let mut steps: Vec<Result<Step, String>> = contenders
             .iter()
             .map(|(_, p)| step(p, p, &sc).and_then(|mut s| s().map(|_| s)))
