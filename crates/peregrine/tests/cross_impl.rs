@@ -28,8 +28,14 @@ fn every_length<H: Hash<Impl = sha256::Impl>>(seed: u64) {
         let off = len % 7;
         let msg = &data[off..off + len];
         let want = one_shot::<H>(soft, msg);
+        assert_eq!(
+            H::digest_with(soft, msg),
+            want,
+            "len {len} digest_with soft"
+        );
         for &c in &others {
             assert_eq!(one_shot::<H>(c, msg), want, "len {len} on {c:?}");
+            assert_eq!(H::digest_with(c, msg), want, "len {len} digest_with {c:?}");
 
             let cuts = rng.splits(len);
             let mut h = H::with_impl(c);
@@ -57,6 +63,32 @@ fn sha256_every_length_against_soft() {
 #[test]
 fn sha224_every_length_against_soft() {
     every_length::<Sha224>(0x5eed_0224);
+}
+
+/// HMAC-SHA256 and HMAC-SHA224 at every message length to 200 (both
+/// sides of the inner hash's one- or two-block padding, the fused SHA-NI
+/// finish) against `soft`, every backend.
+#[test]
+fn hmac_sha224_sha256_every_length_against_soft() {
+    fn run<H: Hash<Impl = sha256::Impl>>(seed: u64) {
+        let (soft, others) = accelerated::<sha256::Impl>();
+        let mut rng = Rng(seed);
+        let key = rng.bytes(32);
+        let data = rng.bytes(200);
+        for len in 0..=200 {
+            let msg = &data[..len];
+            let mut m = Hmac::<H>::with_hasher(H::with_impl(soft), &key);
+            m.update(msg);
+            let want = m.finalize();
+            for &c in &others {
+                let mut m = Hmac::<H>::with_hasher(H::with_impl(c), &key);
+                m.update(msg);
+                assert_eq!(m.finalize(), want, "len {len} on {c:?}");
+            }
+        }
+    }
+    run::<Sha256>(0x4d4c_0256);
+    run::<Sha224>(0x4d4c_0224);
 }
 
 #[test]

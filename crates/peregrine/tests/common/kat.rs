@@ -36,6 +36,12 @@ where
             want,
             "{file} Len={bits} on {c:?}"
         );
+        // The one-call path (no streaming buffer; SHA-NI's fused kernel).
+        assert_eq!(
+            to_hex(H::digest_with(c, msg).as_ref()),
+            want,
+            "{file} Len={bits} digest_with on {c:?}"
+        );
         let mut h = H::with_impl(c);
         for byte in msg.chunks(1) {
             h.update(byte);

@@ -271,6 +271,12 @@ macro_rules! sha2_32 {
             /// without the streaming buffer.
             #[inline]
             pub fn digest_with(imp: Checked, data: &[u8]) -> [u8; $out] {
+                #[cfg(target_arch = "x86_64")]
+                if imp.0 == Impl::Shani {
+                    // SAFETY: a `Checked` holding `Shani` exists only when
+                    // `Impl::check` saw the features the kernel needs.
+                    return unsafe { x86_64_shani::digest::<$out>(data) };
+                }
                 let mut state = $iv;
                 let bits = (data.len() as u64).wrapping_mul(8).to_be_bytes();
                 crate::hash::block::oneshot::<64, 128>(data, &bits, |b| compress(imp, &mut state, b));

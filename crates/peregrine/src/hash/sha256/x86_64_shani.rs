@@ -60,10 +60,32 @@ unsafe fn store_state(state: &mut [u32; 8], abef: __m128i, cdgh: __m128i) {
 }
 
 /// `L` independent streams, each over the same number of whole blocks.
+#[inline(always)]
+unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[u8]; L]) {
+    // SAFETY: the caller's target features cover SHA, SSSE3 and SSE4.1.
+    unsafe {
+        let mut abef = [_mm_setzero_si128(); L];
+        let mut cdgh = [_mm_setzero_si128(); L];
+        for l in 0..L {
+            (abef[l], cdgh[l]) = load_state(&states[l]);
+        }
+        blocks_lanes::<L>(&mut abef, &mut cdgh, blocks);
+        for (l, s) in states.iter_mut().enumerate() {
+            store_state(s, abef[l], cdgh[l]);
+        }
+    }
+}
+
+/// The blocks of `L` streams into their states, held as ABEF/CDGH.
 // The last groups update schedule words nobody reads; the compiler drops them.
 #[allow(unused_assignments)]
 #[inline(always)]
-unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[u8]; L]) {
+unsafe fn blocks_lanes<const L: usize>(
+    abef_io: &mut [__m128i; L],
+    cdgh_io: &mut [__m128i; L],
+    blocks: [&[u8]; L],
+) {
+    let (mut abef, mut cdgh) = (*abef_io, *cdgh_io);
     let n = blocks[0].len() / 64;
     debug_assert!(blocks.iter().all(|b| b.len() == n * 64));
     // SAFETY: the caller's target features cover SHA,
@@ -72,11 +94,6 @@ unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[
     unsafe {
         // Big-endian word loads: reverse the bytes of each 32-bit lane.
         let bswap = _mm_set_epi64x(0x0c0d0e0f_08090a0b, 0x04050607_00010203);
-        let mut abef = [_mm_setzero_si128(); L];
-        let mut cdgh = [_mm_setzero_si128(); L];
-        for l in 0..L {
-            (abef[l], cdgh[l]) = load_state(&states[l]);
-        }
         for i in 0..n {
             let abef_in = abef;
             let cdgh_in = cdgh;
@@ -141,10 +158,8 @@ unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[
                 cdgh[l] = _mm_add_epi32(cdgh[l], cdgh_in[l]);
             }
         }
-        for (l, s) in states.iter_mut().enumerate() {
-            store_state(s, abef[l], cdgh[l]);
-        }
     }
+    (*abef_io, *cdgh_io) = (abef, cdgh);
 }
 
 /// Compresses each 64-byte block of `blocks` into `state`.
@@ -169,4 +184,70 @@ pub(super) unsafe fn compress_multi<const L: usize>(
 ) {
     // SAFETY: as for `compress`.
     unsafe { compress_lanes::<L>(states, blocks) }
+}
+
+/// The SHA-256 (`OUT = 32`) or SHA-224 (`OUT = 28`) digest of a whole
+/// message in one call: the state stays in ABEF/CDGH from the IV (a
+/// constant in that form) to the digest, with no conversion of the state
+/// between the message's whole blocks and its padded tail, and the digest
+/// bytes come straight from those registers. The short-message path of
+/// `digest_with`.
+///
+/// # Safety
+/// The CPU must support SHA, SSE2, SSSE3 and SSE4.1.
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+pub(super) unsafe fn digest<const OUT: usize>(data: &[u8]) -> [u8; OUT] {
+    const { assert!(OUT == 32 || OUT == 28) };
+    let iv = if OUT == 32 {
+        &super::IV256
+    } else {
+        &super::IV224
+    };
+    let abcdefgh = |i: usize| iv[i] as i32;
+    // SAFETY: the target features above are the kernel's requirements;
+    // the stores write 32 bytes of the local `words`.
+    unsafe {
+        let mut abef = [_mm_set_epi32(
+            abcdefgh(0),
+            abcdefgh(1),
+            abcdefgh(4),
+            abcdefgh(5),
+        )];
+        let mut cdgh = [_mm_set_epi32(
+            abcdefgh(2),
+            abcdefgh(3),
+            abcdefgh(6),
+            abcdefgh(7),
+        )];
+        let whole = data.len() - data.len() % 64;
+        blocks_lanes::<1>(&mut abef, &mut cdgh, [&data[..whole]]);
+        let rest = &data[whole..];
+        let mut tail = [0u8; 128];
+        crate::hash::block::copy_small(&mut tail, rest);
+        tail[rest.len()] = 0x80;
+        let n = if rest.len() < 56 { 64 } else { 128 };
+        let bits = (data.len() as u64).wrapping_mul(8);
+        tail[n - 8..n].copy_from_slice(&bits.to_be_bytes());
+        blocks_lanes::<1>(&mut abef, &mut cdgh, [&tail[..n]]);
+        // The tail holds message bytes, which may be secret.
+        crate::ct::wipe(&mut tail);
+        // ABEF holds (from the top dword down) A, B, E, F and CDGH C, D,
+        // G, H: the high halves are A..D, the low ones E..H, each half
+        // byte-reversed as a whole into big-endian words.
+        let rev = _mm_set_epi64x(0x00010203_04050607, 0x08090a0b_0c0d0e0f);
+        let mut words = [0u8; 32];
+        let p = words.as_mut_ptr().cast::<__m128i>();
+        _mm_storeu_si128(
+            p,
+            _mm_shuffle_epi8(_mm_unpackhi_epi64(cdgh[0], abef[0]), rev),
+        );
+        _mm_storeu_si128(
+            p.add(1),
+            _mm_shuffle_epi8(_mm_unpacklo_epi64(cdgh[0], abef[0]), rev),
+        );
+        let mut out = [0u8; OUT];
+        out.copy_from_slice(&words[..OUT]);
+        crate::ct::wipe(&mut words);
+        out
+    }
 }
