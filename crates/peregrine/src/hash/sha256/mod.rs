@@ -175,6 +175,14 @@ impl Engine {
     /// streaming path.
     #[inline]
     fn finish_outer<const OUT: usize>(&mut self, words: &[u32; 8]) -> [u32; 8] {
+        #[cfg(target_arch = "x86_64")]
+        if self.imp.0 == Impl::Shani && self.buf.is_empty() && (OUT == 32 || OUT == 28) {
+            let bits = self.total.wrapping_add(OUT as u64).wrapping_mul(8);
+            // SAFETY: a `Checked` holding `Shani` exists only when
+            // `Impl::check` saw the features the kernel needs.
+            unsafe { x86_64_shani::outer_block::<OUT>(&mut self.state, words, bits) };
+            return self.state;
+        }
         if self.buf.is_empty() && OUT + 9 <= 64 {
             let mut block = [0u8; 64];
             for (o, w) in block[..OUT].chunks_exact_mut(4).zip(words) {

@@ -77,8 +77,6 @@ unsafe fn compress_lanes<const L: usize>(states: &mut [[u32; 8]; L], blocks: [&[
 }
 
 /// The blocks of `L` streams into their states, held as ABEF/CDGH.
-// The last groups update schedule words nobody reads; the compiler drops them.
-#[allow(unused_assignments)]
 #[inline(always)]
 unsafe fn blocks_lanes<const L: usize>(
     abef_io: &mut [__m128i; L],
@@ -95,8 +93,6 @@ unsafe fn blocks_lanes<const L: usize>(
         // Big-endian word loads: reverse the bytes of each 32-bit lane.
         let bswap = _mm_set_epi64x(0x0c0d0e0f_08090a0b, 0x04050607_00010203);
         for i in 0..n {
-            let abef_in = abef;
-            let cdgh_in = cdgh;
             let mut m = [[_mm_setzero_si128(); 4]; L];
             for l in 0..L {
                 let p = blocks[l].as_ptr().add(64 * i);
@@ -104,62 +100,79 @@ unsafe fn blocks_lanes<const L: usize>(
                     *w = _mm_shuffle_epi8(_mm_loadu_si128(p.add(16 * j).cast()), bswap);
                 }
             }
-
-            // Rounds 4g..4g+3 on message words m[g % 4]. While they run,
-            // the schedule computes words 4(g+1).. (for 3 <= g <= 14) and
-            // starts msg1 for a later group (for 1 <= g <= 12). The lane
-            // loops interleave the streams instruction by instruction.
-            macro_rules! group {
-                ($g:literal) => {{
-                    let k = k4($g);
-                    let mut wk = [_mm_setzero_si128(); L];
-                    for l in 0..L {
-                        wk[l] = _mm_add_epi32(m[l][$g % 4], k);
-                        cdgh[l] = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk[l]);
-                    }
-                    if $g >= 3 && $g <= 14 {
-                        for l in 0..L {
-                            let w7 = _mm_alignr_epi8(m[l][$g % 4], m[l][($g + 3) % 4], 4);
-                            let t = _mm_add_epi32(m[l][($g + 1) % 4], w7);
-                            m[l][($g + 1) % 4] = _mm_sha256msg2_epu32(t, m[l][$g % 4]);
-                        }
-                    }
-                    for l in 0..L {
-                        abef[l] =
-                            _mm_sha256rnds2_epu32(abef[l], cdgh[l], _mm_shuffle_epi32(wk[l], 0x0e));
-                    }
-                    if $g >= 1 && $g <= 12 {
-                        for l in 0..L {
-                            m[l][($g + 3) % 4] =
-                                _mm_sha256msg1_epu32(m[l][($g + 3) % 4], m[l][$g % 4]);
-                        }
-                    }
-                }};
-            }
-            group!(0);
-            group!(1);
-            group!(2);
-            group!(3);
-            group!(4);
-            group!(5);
-            group!(6);
-            group!(7);
-            group!(8);
-            group!(9);
-            group!(10);
-            group!(11);
-            group!(12);
-            group!(13);
-            group!(14);
-            group!(15);
-
-            for l in 0..L {
-                abef[l] = _mm_add_epi32(abef[l], abef_in[l]);
-                cdgh[l] = _mm_add_epi32(cdgh[l], cdgh_in[l]);
-            }
+            block_words::<L>(&mut abef, &mut cdgh, m);
         }
     }
     (*abef_io, *cdgh_io) = (abef, cdgh);
+}
+
+/// One block of each of `L` streams, given as message words (`m[l][j]`
+/// holds words 4j..4j+3, word 4j in the low lane), into ABEF/CDGH.
+// The last groups update schedule words nobody reads; the compiler drops them.
+#[allow(unused_assignments)]
+#[inline(always)]
+unsafe fn block_words<const L: usize>(
+    abef: &mut [__m128i; L],
+    cdgh: &mut [__m128i; L],
+    mut m: [[__m128i; 4]; L],
+) {
+    // SAFETY: the caller's target features cover SHA, SSSE3 and SSE4.1.
+    unsafe {
+        let abef_in = *abef;
+        let cdgh_in = *cdgh;
+
+        // Rounds 4g..4g+3 on message words m[g % 4]. While they run,
+        // the schedule computes words 4(g+1).. (for 3 <= g <= 14) and
+        // starts msg1 for a later group (for 1 <= g <= 12). The lane
+        // loops interleave the streams instruction by instruction.
+        macro_rules! group {
+            ($g:literal) => {{
+                let k = k4($g);
+                let mut wk = [_mm_setzero_si128(); L];
+                for l in 0..L {
+                    wk[l] = _mm_add_epi32(m[l][$g % 4], k);
+                    cdgh[l] = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk[l]);
+                }
+                if $g >= 3 && $g <= 14 {
+                    for l in 0..L {
+                        let w7 = _mm_alignr_epi8(m[l][$g % 4], m[l][($g + 3) % 4], 4);
+                        let t = _mm_add_epi32(m[l][($g + 1) % 4], w7);
+                        m[l][($g + 1) % 4] = _mm_sha256msg2_epu32(t, m[l][$g % 4]);
+                    }
+                }
+                for l in 0..L {
+                    abef[l] =
+                        _mm_sha256rnds2_epu32(abef[l], cdgh[l], _mm_shuffle_epi32(wk[l], 0x0e));
+                }
+                if $g >= 1 && $g <= 12 {
+                    for l in 0..L {
+                        m[l][($g + 3) % 4] = _mm_sha256msg1_epu32(m[l][($g + 3) % 4], m[l][$g % 4]);
+                    }
+                }
+            }};
+        }
+        group!(0);
+        group!(1);
+        group!(2);
+        group!(3);
+        group!(4);
+        group!(5);
+        group!(6);
+        group!(7);
+        group!(8);
+        group!(9);
+        group!(10);
+        group!(11);
+        group!(12);
+        group!(13);
+        group!(14);
+        group!(15);
+
+        for l in 0..L {
+            abef[l] = _mm_add_epi32(abef[l], abef_in[l]);
+            cdgh[l] = _mm_add_epi32(cdgh[l], cdgh_in[l]);
+        }
+    }
 }
 
 /// Compresses each 64-byte block of `blocks` into `state`.
@@ -249,5 +262,39 @@ pub(super) unsafe fn digest<const OUT: usize>(data: &[u8]) -> [u8; OUT] {
         out.copy_from_slice(&words[..OUT]);
         crate::ct::wipe(&mut words);
         out
+    }
+}
+
+/// HMAC's outer block for SHA-256 (`OUT = 32`) or SHA-224 (`OUT = 28`):
+/// the inner digest's first `OUT` bytes, `0x80`, zeros and the bit length
+/// `bits`, compressed into `state`. The message words are built in
+/// registers from the inner hash's state words (the digest's big-endian
+/// words are those words), not stored as bytes and loaded back.
+///
+/// # Safety
+/// The CPU must support SHA, SSE2, SSSE3 and SSE4.1.
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+pub(super) unsafe fn outer_block<const OUT: usize>(
+    state: &mut [u32; 8],
+    inner: &[u32; 8],
+    bits: u64,
+) {
+    const { assert!(OUT == 32 || OUT == 28) };
+    // SAFETY: the target features above are the kernel's requirements;
+    // the loads read the 32 bytes of `inner`.
+    unsafe {
+        let (a, c) = load_state(state);
+        let (mut abef, mut cdgh) = ([a], [c]);
+        let pad = 0x8000_0000u32 as i32;
+        let w0 = _mm_loadu_si128(inner.as_ptr().cast());
+        let mut w1 = _mm_loadu_si128(inner.as_ptr().add(4).cast());
+        let mut w2 = _mm_set_epi32(0, 0, 0, pad);
+        if OUT == 28 {
+            w1 = _mm_insert_epi32::<3>(w1, pad);
+            w2 = _mm_setzero_si128();
+        }
+        let w3 = _mm_set_epi32(bits as u32 as i32, (bits >> 32) as u32 as i32, 0, 0);
+        block_words::<1>(&mut abef, &mut cdgh, [[w0, w1, w2, w3]]);
+        store_state(state, abef[0], cdgh[0]);
     }
 }
