@@ -126,7 +126,7 @@ unsafe fn block_words<const L: usize>(
         // starts msg1 for a later group (for 1 <= g <= 12). The lane
         // loops interleave the streams instruction by instruction.
         macro_rules! group {
-            ($g:literal) => {{
+            ($($g:literal)*) => {$({
                 let k = k4($g);
                 let mut wk = [_mm_setzero_si128(); L];
                 for l in 0..L {
@@ -149,24 +149,9 @@ unsafe fn block_words<const L: usize>(
                         m[l][($g + 3) % 4] = _mm_sha256msg1_epu32(m[l][($g + 3) % 4], m[l][$g % 4]);
                     }
                 }
-            }};
+            })*};
         }
-        group!(0);
-        group!(1);
-        group!(2);
-        group!(3);
-        group!(4);
-        group!(5);
-        group!(6);
-        group!(7);
-        group!(8);
-        group!(9);
-        group!(10);
-        group!(11);
-        group!(12);
-        group!(13);
-        group!(14);
-        group!(15);
+        group!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
 
         for l in 0..L {
             abef[l] = _mm_add_epi32(abef[l], abef_in[l]);
