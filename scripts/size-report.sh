@@ -14,7 +14,10 @@
 #       working on the input), linked with `-C target-feature=+crt-static`:
 #       it includes Rust's std and the static glibc (start-up, I/O,
 #       formatting, allocation, panics, unwinding), and every backend the
-#       run-time dispatch can choose for that architecture.
+#       run-time dispatch can choose for that architecture. On x86_64 and
+#       aarch64 std is Debian's prebuilt one in both profiles; on armv7 and
+#       mipsel it is built from source (-Zbuild-std) under the profile, so
+#       `small` shrinks std there too.
 #   Peregrine ... minus std
 #       the same minus the `.text` of router_size_baseline.rs, a program
 #       with the same input and output and no cryptography, built the same
@@ -25,8 +28,8 @@
 #       (libcrypto.so.3 from libssl3, libmbedcrypto.so.* from
 #       libmbedcrypto7, libbearssl.so.0 from libbearssl0): every algorithm
 #       each library has, not only the router's set, and no libc, no
-#       start-up code, no program. Debian builds them with -O2 (OpenSSL with
-#       its assembly where the architecture has some). So the libraries'
+#       start-up code, no program, as Debian builds them (OpenSSL with its
+#       assembly where the architecture has some). So the libraries'
 #       figures are an upper bound on what the same set of primitives would
 #       cost from them, and Peregrine's figure carries std on top.
 #
@@ -66,7 +69,9 @@ chosen=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --no-build) build=0; shift ;;
-        --target) chosen+=("$2"); shift 2 ;;
+        --target)
+            [[ $# -ge 2 ]] || { echo "size-report.sh: --target needs a name" >&2; exit 2; }
+            chosen+=("$2"); shift 2 ;;
         --target=*) chosen+=("${1#--target=}"); shift ;;
         -h|--help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
         *) echo "size-report.sh: unknown argument '$1'" >&2; exit 2 ;;
