@@ -79,39 +79,25 @@ while [[ $# -gt 0 ]]; do
 done
 [[ ${#chosen[@]} -gt 0 ]] && ARCHES=("${chosen[@]}")
 
-triple_of() {
-    case "$1" in
-        x86_64) echo x86_64-unknown-linux-gnu ;;
-        aarch64) echo aarch64-unknown-linux-gnu ;;
-        armv7) echo armv7-unknown-linux-gnueabihf ;;
-        mipsel) echo mipsel-unknown-linux-gnu ;;
-        *) echo "size-report.sh: unknown target '$1'" >&2; exit 2 ;;
-    esac
+# Per target: the Rust triple, cargo's linker, the binutils `size`, the
+# Debian architecture.
+TARGETS="
+x86_64  x86_64-unknown-linux-gnu       cc                      size                     amd64
+aarch64 aarch64-unknown-linux-gnu      aarch64-linux-gnu-gcc   aarch64-linux-gnu-size   arm64
+armv7   armv7-unknown-linux-gnueabihf  arm-linux-gnueabihf-gcc arm-linux-gnueabihf-size armhf
+mipsel  mipsel-unknown-linux-gnu       mipsel-linux-gnu-gcc    mipsel-linux-gnu-size    mipsel
+"
+# Field $2 (2..5) of target $1's row.
+target_field() {
+    local v
+    v=$(awk -v a="$1" -v f="$2" '$1 == a { print $f }' <<<"$TARGETS")
+    [[ -n $v ]] || { echo "size-report.sh: unknown target '$1'" >&2; exit 2; }
+    echo "$v"
 }
-linker_of() {
-    case "$1" in
-        x86_64) echo cc ;;
-        aarch64) echo aarch64-linux-gnu-gcc ;;
-        armv7) echo arm-linux-gnueabihf-gcc ;;
-        mipsel) echo mipsel-linux-gnu-gcc ;;
-    esac
-}
-size_of_tool() {
-    case "$1" in
-        x86_64) echo size ;;
-        aarch64) echo aarch64-linux-gnu-size ;;
-        armv7) echo arm-linux-gnueabihf-size ;;
-        mipsel) echo mipsel-linux-gnu-size ;;
-    esac
-}
-debarch_of() {
-    case "$1" in
-        x86_64) echo amd64 ;;
-        aarch64) echo arm64 ;;
-        armv7) echo armhf ;;
-        mipsel) echo mipsel ;;
-    esac
-}
+triple_of() { target_field "$1" 2; }
+linker_of() { target_field "$1" 3; }
+size_of_tool() { target_field "$1" 4; }
+debarch_of() { target_field "$1" 5; }
 for a in "${ARCHES[@]}"; do triple_of "$a" >/dev/null; done
 
 # .text of an ELF file, in bytes (empty when it cannot be read).
