@@ -1189,11 +1189,11 @@ fn nist_kernel(imp: &str) -> Option<nist::Checked> {
     checked::<nist::Impl>(imp)
 }
 
-/// The kernel of a `--impl` name for P-521, which has the portable one
-/// only so far.
+/// The kernel of a `--impl` name for P-521 (ADX or the portable one):
+/// the kernel of the same name in [`nist::Impl`].
 fn nist_portable(imp: &str) -> Option<nist::Checked> {
     checked::<nist::portable::Impl>(imp)?;
-    nist::Impl::Soft.check()
+    checked::<nist::Impl>(imp)
 }
 
 macro_rules! nist_bench {

@@ -35,6 +35,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("rsa2048", "soft"),
             ("ecdhx25519", "soft"),
             ("ecdhp256", "soft"),
+            ("ecdhp521", "soft"),
         ],
         // AES-NI, PCLMULQDQ, SSSE3, SSE4.2; no AVX, no SHA-NI, no BMI2.
         "Westmere-v1" => &[
@@ -53,6 +54,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("rsa2048", "soft"),
             ("ecdhx25519", "soft"),
             ("ecdhp256", "soft"),
+            ("ecdhp521", "soft"),
         ],
         // AVX2, BMI2; no SHA-NI, no ADX, no VAES, no VPCLMULQDQ.
         "Haswell-v1" => &[
@@ -71,6 +73,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("rsa2048", "bmi2"),
             ("ecdhx25519", "soft"),
             ("ecdhp256", "soft"),
+            ("ecdhp521", "soft"),
         ],
         // ARMv8 with AES, PMULL, SHA1/SHA2, SHA512 and SHA3.
         "aarch64-max" => &[
@@ -89,6 +92,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("rsa2048", "aarch64"),
             ("ecdhx25519", "aarch64"),
             ("ecdhp256", "aarch64"),
+            ("ecdhp521", "soft"),
         ],
         // Cortex-A53: AES, PMULL, SHA1/SHA2; no SHA512, no SHA3.
         "aarch64-cortex-a53" => &[
@@ -107,6 +111,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("rsa2048", "aarch64"),
             ("ecdhx25519", "aarch64"),
             ("ecdhp256", "aarch64"),
+            ("ecdhp521", "soft"),
         ],
         _ => return None,
     })
@@ -538,5 +543,31 @@ fn rsa_on_an_avx512_ifma_host() {
     for alg in ["rsa2048", "rsa4096", "dsa2048"] {
         let alg = peregrine::registry::find(alg).expect(alg);
         assert_eq!(alg.best(), want);
+    }
+}
+
+/// A BMI2 + ADX host: the three NIST curves run the `adx` kernels (P-521's
+/// field too), and `soft` where the override removed ADX.
+#[test]
+fn nist_curves_on_an_adx_host() {
+    use peregrine::cpu::{self, Feature};
+    let eff = cpu::effective();
+    let want = if cfg!(target_arch = "x86_64") && eff.has(Feature::Bmi2) && eff.has(Feature::Adx) {
+        "adx"
+    } else if cfg!(target_arch = "x86_64") {
+        "soft"
+    } else {
+        eprintln!("nist_curves_on_an_adx_host: not x86-64");
+        return;
+    };
+    for alg in [
+        "ecdsap256",
+        "ecdhp384",
+        "ecdsap521",
+        "ecdhp521",
+        "ecdsap521-keygen",
+    ] {
+        let alg = peregrine::registry::find(alg).expect(alg);
+        assert_eq!(alg.best(), want, "{}", alg.name);
     }
 }

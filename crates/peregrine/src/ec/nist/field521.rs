@@ -72,7 +72,7 @@ fn finish(l: &[u64; 9], c: u64) -> [u64; 9] {
 /// `(s + extra) 2^466 mod p`, below `p`, for `s < 2^522` and `extra <
 /// 2^64 - 2`.
 #[inline(always)]
-fn fold_rotate(mut s: [u64; 9], extra: u64) -> [u64; 9] {
+pub(crate) fn fold_rotate(mut s: [u64; 9], extra: u64) -> [u64; 9] {
     // s + extra = (s mod 2^521) + (s >> 521) + extra (mod p): after the
     // first fold s < 2^521 + 2^64, after the second s <= 2^521 - 1 (a
     // carry into bit 521 leaves less than 2^64 below it)

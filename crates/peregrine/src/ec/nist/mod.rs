@@ -46,13 +46,15 @@ mod aarch64;
 pub(crate) mod ecdsa;
 pub(crate) mod field;
 // P-521's field product in radix 2^58 with `u128` columns, on every
-// target: on armv7 it takes about 1,760 instructions a product and 1,100 a
+// target (x86-64 with BMI2 and ADX has `x86_64_adx_p521` too): on armv7 it takes about 1,760 instructions a product and 1,100 a
 // square against 2,660 for the generic product over 32-bit limbs.
 mod field521;
 pub mod keys;
 pub(crate) mod point;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_adx;
+#[cfg(target_arch = "x86_64")]
+mod x86_64_adx_p521;
 
 use core::sync::atomic::{AtomicPtr, Ordering};
 
@@ -61,9 +63,10 @@ use point::Affine;
 
 crate::cpu::backends! {
     primitive: "nist-ec", doc: "A field kernel of the NIST curves.";
-    /// x86-64 BMI2 + ADX inline `asm!` for P-256 and P-384 (MULX with
-    /// ADCX/ADOX chains; P-256's field reduced by the prime's special
-    /// form, the rest by a generic CIOS); P-521 stays portable.
+    /// x86-64 BMI2 + ADX inline `asm!` (MULX with ADCX/ADOX chains):
+    /// P-256's field reduced by the prime's special form, P-521's field
+    /// product folded by its Mersenne form, P-384 and the group orders by
+    /// a generic CIOS (P-521's group order stays portable).
     Adx = "adx", "x86_64", [Bmi2, Adx];
     /// aarch64 `mul`/`umulh` with `adds`/`adcs` carry chains, inline
     /// `asm!`, for P-256 and P-384 (P-256's field reduced by the prime's
@@ -78,12 +81,16 @@ crate::cpu::backends! {
     Soft = "soft", any, [];
 }
 
-/// The kernels of P-521 (the portable one so far): `speed`'s rows for it
-/// list these, so no row names a kernel that does not compute it.
+/// The kernels of P-521 (ADX and the portable one; no aarch64 kernel
+/// yet): `speed`'s rows for it list these, so no row names a kernel that
+/// does not compute it.
 pub mod portable {
     crate::cpu::backends! {
-        primitive: "nist-ec-portable", doc: "The field kernels of P-521.";
-        /// Portable Rust (`field.rs`), as [`super::Impl::Soft`].
+        primitive: "nist-ec-p521", doc: "The field kernels of P-521.";
+        /// x86-64 BMI2 + ADX (`x86_64_adx_p521.rs`), as
+        /// [`super::Impl::Adx`].
+        Adx = "adx", "x86_64", [Bmi2, Adx];
+        /// Portable Rust (`field521.rs`), as [`super::Impl::Soft`].
         Soft = "soft", any, [];
     }
 }
@@ -128,6 +135,20 @@ macro_rules! with_curve {
             }
             _ => {
                 type $c = $crate::ec::nist::P384;
+                $body
+            }
+        }
+    }};
+    (P521, $imp:expr, |$c:ident| $body:expr) => {{
+        let imp: $crate::ec::nist::Checked = $imp;
+        match imp.get() {
+            #[cfg(target_arch = "x86_64")]
+            $crate::ec::nist::Impl::Adx => {
+                type $c = $crate::ec::nist::P521Adx;
+                $body
+            }
+            _ => {
+                type $c = $crate::ec::nist::P521;
                 $body
             }
         }
@@ -405,6 +426,16 @@ mod c384 {
 
 mod c521 {
     use super::*;
+
+    #[cfg(target_arch = "x86_64")]
+    kernel_curve!(
+        /// P-521 on the BMI2/ADX field kernel (`x86_64_adx_p521.rs`); its
+        /// scalars by the portable CIOS.
+        P521Adx, P521, 9,
+        module: adx, kernels: x86_64_adx_p521, moduli: (PAdx, NAdx),
+        fe: (moduli::P, x86_64_adx_p521::mul, x86_64_adx_p521::sqr),
+        scalar: (moduli::N, x86_64_adx_p521::mul_n521)
+    );
     curve!(
         P521, "P-521", limbs: 9, bytes: 66, bits: 521,
         p: "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
@@ -427,6 +458,8 @@ pub(crate) use c384::a64::P384Aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use c384::adx::P384Adx;
 pub(crate) use c521::P521;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use c521::adx::P521Adx;
 
 ecdsa::curve_api! {
     /// P-256 (`secp256r1`, `prime256v1`): ECDSA and ECDH; SHA-256 is the
@@ -602,6 +635,7 @@ mod tests {
         if Impl::Adx.check().is_some() {
             jacobian_checks::<P256Adx>();
             jacobian_checks::<P384Adx>();
+            jacobian_checks::<P521Adx>();
         } else {
             std::eprintln!("jacobian_multiplications_match_complete_formulas: adx skipped");
         }
@@ -623,6 +657,7 @@ mod tests {
         if Impl::Adx.check().is_some() {
             mul2_checks::<P256Adx>();
             mul2_checks::<P384Adx>();
+            mul2_checks::<P521Adx>();
         }
         #[cfg(target_arch = "aarch64")]
         if Impl::Aarch64.check().is_some() {
@@ -732,7 +767,13 @@ mod tests {
                         siggen_case::<P384Aarch64>(&kv, &digest);
                     }
                 }
-                "P-521" => siggen_case::<P521>(&kv, &digest),
+                "P-521" => {
+                    siggen_case::<P521>(&kv, &digest);
+                    #[cfg(target_arch = "x86_64")]
+                    if adx {
+                        siggen_case::<P521Adx>(&kv, &digest);
+                    }
+                }
                 _ => panic!("{curve}"),
             }
             let _ = (adx, arm);
@@ -751,6 +792,7 @@ mod tests {
         if Impl::Adx.check().is_some() {
             generator_checks::<P256Adx>();
             generator_checks::<P384Adx>();
+            generator_checks::<P521Adx>();
         }
         #[cfg(target_arch = "aarch64")]
         if Impl::Aarch64.check().is_some() {
@@ -1105,6 +1147,7 @@ mod kernel_tests {
         check::<super::c256::adx::PAdx, super::c256::moduli::P, 4>("P-256 p");
         check::<super::c256::adx::NAdx, super::c256::moduli::N, 4>("P-256 n");
         check::<super::c384::adx::PAdx, super::c384::moduli::P, 6>("P-384 p");
+        check::<super::c521::adx::PAdx, super::c521::moduli::P, 9>("P-521 p");
         check::<super::c384::adx::NAdx, super::c384::moduli::N, 6>("P-384 n");
     }
 
