@@ -166,10 +166,22 @@ macro_rules! product_fold {
                 "64", "rbx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"
             ),
             // limbs 0..=8 at [rsi], 9..=16 in r8..r15 (limb 17, in rbx, is
-            // zero: the product is below 2^1042). High part h = product >>
-            // 521, limb k = limbs 8 + k and 9 + k shifted right by 9.
+            // zero: the product is below 2^1042)
             "pop rbx\n",
-            "mov rax, qword ptr [rsi + 64]\n",
+            fold!("rsi"),
+        )
+    };
+}
+
+/// The fold of the product modulo `p`: limbs 0..=8 at `[$base]`, limbs
+/// 9..=16 in `r8..r15`; leaves `(product mod 2^521) + (product >> 521)`,
+/// below `2^522`, in `rax, r8..r15`. The high part's limb `k` is limbs
+/// `8 + k` and `9 + k` shifted right by 9 (`SHRD`, in place, upwards).
+#[rustfmt::skip]
+macro_rules! fold {
+    ($base:literal) => {
+        concat!(
+            "mov rax, qword ptr [", $base, " + 64]\n",
             "mov rdx, rax\n",
             "and rdx, 0x1ff\n",
             "shrd rax, r8, 9\n",
@@ -182,14 +194,14 @@ macro_rules! product_fold {
             "shrd r14, r15, 9\n",
             "shr r15, 9\n",
             // + the low 521 bits: below 2^522, no carry out
-            "add rax, qword ptr [rsi]\n",
-            "adc r8, qword ptr [rsi + 8]\n",
-            "adc r9, qword ptr [rsi + 16]\n",
-            "adc r10, qword ptr [rsi + 24]\n",
-            "adc r11, qword ptr [rsi + 32]\n",
-            "adc r12, qword ptr [rsi + 40]\n",
-            "adc r13, qword ptr [rsi + 48]\n",
-            "adc r14, qword ptr [rsi + 56]\n",
+            "add rax, qword ptr [", $base, "]\n",
+            "adc r8, qword ptr [", $base, " + 8]\n",
+            "adc r9, qword ptr [", $base, " + 16]\n",
+            "adc r10, qword ptr [", $base, " + 24]\n",
+            "adc r11, qword ptr [", $base, " + 32]\n",
+            "adc r12, qword ptr [", $base, " + 40]\n",
+            "adc r13, qword ptr [", $base, " + 48]\n",
+            "adc r14, qword ptr [", $base, " + 56]\n",
             "adc r15, rdx\n",
         )
     };
@@ -494,10 +506,7 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
             "adcx r8, r8",
             "adox r8, rax",
             "mov qword ptr [rdi + 128], r8",
-            // the fold, as in `mul`, from limbs 0..=16 in memory
-            "mov rax, qword ptr [rdi + 64]",
-            "mov rdx, rax",
-            "and rdx, 0x1ff",
+            // the fold, as in `mul`, limbs 9..=16 loaded first
             "mov r8, qword ptr [rdi + 72]",
             "mov r9, qword ptr [rdi + 80]",
             "mov r10, qword ptr [rdi + 88]",
@@ -506,24 +515,7 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
             "mov r13, qword ptr [rdi + 112]",
             "mov r14, qword ptr [rdi + 120]",
             "mov r15, qword ptr [rdi + 128]",
-            "shrd rax, r8, 9",
-            "shrd r8, r9, 9",
-            "shrd r9, r10, 9",
-            "shrd r10, r11, 9",
-            "shrd r11, r12, 9",
-            "shrd r12, r13, 9",
-            "shrd r13, r14, 9",
-            "shrd r14, r15, 9",
-            "shr r15, 9",
-            "add rax, qword ptr [rdi]",
-            "adc r8, qword ptr [rdi + 8]",
-            "adc r9, qword ptr [rdi + 16]",
-            "adc r10, qword ptr [rdi + 24]",
-            "adc r11, qword ptr [rdi + 32]",
-            "adc r12, qword ptr [rdi + 40]",
-            "adc r13, qword ptr [rdi + 48]",
-            "adc r14, qword ptr [rdi + 56]",
-            "adc r15, rdx",
+            fold!("rdi"),
             in("rsi") a.as_ptr(),
             in("rdi") t.as_mut_ptr(),
             out("rax") s0,
