@@ -1,5 +1,6 @@
 //! Records what `peregrine speed` and `info` print about the build: the
-//! target triple, the compiler's version, the profile and opt-level.
+//! target triple, the compiler's version, the profile and opt-level, the
+//! panic strategy and the RUSTFLAGS.
 
 use std::process::Command;
 
@@ -33,6 +34,14 @@ fn main() {
     println!("cargo:rustc-env=PEREGRINE_RUSTC={version}");
     println!("cargo:rustc-env=PEREGRINE_PROFILE={profile}");
     println!("cargo:rustc-env=PEREGRINE_OPT_LEVEL={opt}");
+    // For `info --build`: the panic strategy and the RUSTFLAGS the crates
+    // were compiled with (cargo separates them by 0x1f).
+    let panic = std::env::var("CARGO_CFG_PANIC").unwrap_or_default();
+    println!("cargo:rustc-env=PEREGRINE_PANIC={panic}");
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let flags = flags.split('\x1f').collect::<Vec<_>>().join(" ");
+    println!("cargo:rustc-env=PEREGRINE_RUSTFLAGS={flags}");
+    println!("cargo:rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
     // openssl-sys (links = "openssl") hands its dependents the library's
     // version: the EVP_MAC API the Poly1305 peer row uses is OpenSSL 3.
     println!("cargo::rustc-check-cfg=cfg(peregrine_ossl3)");

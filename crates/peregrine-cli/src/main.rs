@@ -118,7 +118,10 @@ commands:
                              ratios per algorithm and size of two --json
                              runs (two builds, two machines), with spreads;
                              --plot draws them as bars on a log axis
-  info                       CPU features and every backend per algorithm
+  info [--build]             CPU features and every backend per algorithm;
+                             --build: profile, target, compile-time CPU
+                             features, RUSTFLAGS, cargo features and the
+                             backends compiled in
   dgst [-ALG] [FILE...]      hash files (stdin when none), openssl-dgst style;
                              -sha256 is the default
   enc -CIPHER -K HEX [-iv HEX] [-aad HEX] [-d] [-nopad] [-in F] [-out F]

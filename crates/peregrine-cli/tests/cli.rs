@@ -482,6 +482,45 @@ fn info_lists_every_backend() {
 }
 
 #[test]
+fn info_build_prints_the_build_and_the_compiled_backends() {
+    let out = peregrine(&["info", "--build"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for want in [
+        "profile:",
+        "target:",
+        "compile-time CPU:",
+        "RUSTFLAGS:",
+        "library features:     std=on",
+        "speed --peers:",
+        "backends compiled in",
+    ] {
+        assert!(stdout.contains(want), "{want} in {stdout}");
+    }
+    // one line per algorithm, each with at least the portable backend
+    let row = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row {name} in {stdout}"))
+            .to_string()
+    };
+    assert!(row("sha256").split_whitespace().any(|w| w == "soft"));
+    assert!(row("aes-128-gcm").split_whitespace().count() >= 2);
+    // another architecture's backend is not compiled in
+    let other = if cfg!(target_arch = "aarch64") {
+        "shani"
+    } else {
+        "armv8"
+    };
+    assert!(!row("sha256").contains(other), "{}", row("sha256"));
+    // anything else is a usage error
+    let bad = peregrine(&["info", "--frobnicate"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--frobnicate"));
+}
+
+#[test]
 fn help_goes_to_stdout_with_exit_0() {
     for args in [
         &["help"][..],

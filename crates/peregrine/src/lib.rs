@@ -23,6 +23,7 @@ extern crate std;
 
 pub mod aead;
 pub mod bignum;
+pub mod build;
 pub mod cipher;
 pub mod cpu;
 pub mod ct;
