@@ -14,6 +14,7 @@ pub const FEATURES: &[(&str, bool)] = &[
 /// compile time for the whole crate (x86-64 and aarch64; empty elsewhere):
 /// a binary built with them runs only on CPUs that have them.
 pub fn static_cpu_features() -> &'static [&'static str] {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     macro_rules! on {
         ($($f:literal),*) => {
             &[$(#[cfg(target_feature = $f)] $f),*]
