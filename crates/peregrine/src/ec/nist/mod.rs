@@ -46,8 +46,9 @@ mod aarch64;
 pub(crate) mod ecdsa;
 pub(crate) mod field;
 // P-521's field product in radix 2^58 with `u128` columns, on every
-// target (x86-64 with BMI2 and ADX has `x86_64_adx_p521` too): on armv7 it takes about 1,760 instructions a product and 1,100 a
-// square against 2,660 for the generic product over 32-bit limbs.
+// target (x86-64 with BMI2 and ADX has `x86_64_adx_p521` too): on armv7
+// it takes about 1,760 instructions a product and 1,100 a square against
+// 2,660 for the generic product over 32-bit limbs.
 mod field521;
 pub mod keys;
 pub(crate) mod point;
@@ -1147,8 +1148,8 @@ mod kernel_tests {
         check::<super::c256::adx::PAdx, super::c256::moduli::P, 4>("P-256 p");
         check::<super::c256::adx::NAdx, super::c256::moduli::N, 4>("P-256 n");
         check::<super::c384::adx::PAdx, super::c384::moduli::P, 6>("P-384 p");
-        check::<super::c521::adx::PAdx, super::c521::moduli::P, 9>("P-521 p");
         check::<super::c384::adx::NAdx, super::c384::moduli::N, 6>("P-384 n");
+        check::<super::c521::adx::PAdx, super::c521::moduli::P, 9>("P-521 p");
     }
 
     #[test]
