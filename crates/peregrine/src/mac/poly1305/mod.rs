@@ -13,7 +13,7 @@
 //! | `Avx512` | `x86_64_avx2.rs` (`z`) | AVX-512F and fast zmm (8 blocks at a time, radix 2^26: for CPUs without IFMA) |
 //! | `Avx2` | `x86_64_avx2.rs` (`y`) | AVX2 (4 blocks at a time, radix 2^26) |
 //! | `Neon` | `aarch64_neon.rs` | NEON (4 blocks at a time, radix 2^26) |
-//! | `Soft` | `soft.rs` | nothing (portable, radix 2^64) |
+//! | `Soft` | `soft.rs` | nothing (portable; radix 2^64, radix 2^26 on 32-bit CPUs) |
 //!
 //! The radix-2^26 SIMD backends (`avx512`, `avx2`, `neon`) only take runs
 //! of at least [`SIMD_MIN`] bytes given to one `update` call (whole groups
@@ -77,7 +77,7 @@ crate::cpu::backends! {
     /// NEON: four blocks per step in radix 2^26 with `umull`/`umlal`
     /// (as OpenSSL's `poly1305-armv8.pl`).
     Neon = "neon", "aarch64", [Neon];
-    /// Portable Rust in radix 2^64, constant time.
+    /// Portable Rust in radix 2^64 (2^26 on 32-bit CPUs), constant time.
     Soft = "soft", any, [];
 }
 

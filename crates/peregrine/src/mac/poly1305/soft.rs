@@ -7,7 +7,14 @@
 //! the layout of the RustCrypto `poly1305` crate's soft backend) needs
 //! 25 32×32→64-bit products per block instead; x86_64 (`mul`/`mulx`) and
 //! aarch64 (`mul` + `umulh`) both have the full 64×64→128 multiply, which
-//! makes the 2^64 layout the faster one there. Measured on the development
+//! makes the 2^64 layout the faster one there.
+//!
+//! 32-bit CPUs (ARMv7, MIPS32: `target_pointer_width = "32"`) have only the
+//! 32×32→64 multiply (`umull`, `multu`), on which a 64×64→128 product is
+//! four of them plus carries, so there [`blocks`] runs the radix-2^26 code
+//! ([`blocks26`]): the accumulator stays in radix 2^64 between calls (the
+//! state every backend shares) and is converted on entry and exit.
+//! Measured on the development
 //! machine (an x86_64 Xeon), in one process, alternating, medians: this
 //! code is 1.8x to 2.7x (two sessions) the `poly1305` 0.8 crate built with
 //! `--cfg poly1305_force_soft` on 16 KiB messages, 1.8x on 64 bytes.
@@ -83,7 +90,17 @@ pub(super) fn mul(h: [u64; 3], r: &[u64; 2]) -> [u64; 3] {
 ///
 /// Requires `h2 <= 4` (as [`mul`] returns): adding a block makes it at most
 /// 4 + 1 + 1 (carry) = 6 <= 7, as `mul` needs.
+#[inline]
 pub(super) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: u64) {
+    #[cfg(target_pointer_width = "32")]
+    blocks26(h, r, data, hibit);
+    #[cfg(not(target_pointer_width = "32"))]
+    blocks64(h, r, data, hibit);
+}
+
+/// [`blocks`] in radix 2^64 (64-bit CPUs).
+#[cfg(any(not(target_pointer_width = "32"), test))]
+fn blocks64(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: u64) {
     debug_assert!(data.len().is_multiple_of(16) && hibit <= 1 && h[2] <= 4);
     let mut acc = *h;
     for b in data.chunks_exact(16) {
@@ -96,6 +113,70 @@ pub(super) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: u64) {
         acc = mul([h0, t as u64, h2], r);
     }
     *h = acc;
+}
+
+/// [`blocks`] in radix 2^26 (poly1305-donna-32's layout) for 32-bit CPUs,
+/// whose widest product is 32×32→64 bits.
+///
+/// `r` becomes five 26-bit limbs `r0..r4` (clamping keeps `r < 2^124`, so
+/// `r4 < 2^20`), and `s_i = 5·r_i < 2^29` folds the product's limbs 5..8
+/// (2^130 ≡ 5). The accumulator enters through [`to_limbs26`] (`h2 <= 4`:
+/// top limb < 5·2^24) and is carried back to radix 2^64 by [`pack26`].
+///
+/// Bounds per block: after the carry chain every limb is < 2^26 except
+/// limb 1, which may hold one carry more (< 2^26 + 2^11), and limb 4 on
+/// entry (< 5·2^24); adding a message limb (< 2^26, limb 4 < 2^25) keeps
+/// each below 2^27 + 2^11. A column is five products of such a limb with an
+/// `r_i < 2^26` or an `s_i < 2^29`: below 5·2^27.01·2^29 < 2^59, so the
+/// `u64` sums cannot overflow, and the carries (< 2^33) added to the next
+/// column keep it below 2^60. The carry out of limb 4 (< 2^34) times 5 added
+/// to limb 0 is < 2^37; one more carry into limb 1 leaves limb 0 < 2^26 and
+/// limb 1 < 2^26 + 2^11.
+///
+/// Constant time: the same shifts, masks and products for every input.
+#[cfg(any(target_pointer_width = "32", test))]
+fn blocks26(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: u64) {
+    debug_assert!(data.len().is_multiple_of(16) && hibit <= 1 && h[2] <= 4);
+    if data.is_empty() {
+        return;
+    }
+    let m26 = M26 as u32;
+    let rl = to_limbs26(&[r[0], r[1], 0]);
+    let r26: [u32; 5] = core::array::from_fn(|i| rl[i] as u32);
+    let [r0, r1, r2, r3, r4] = r26;
+    let (s1, s2, s3, s4) = (r1 * 5, r2 * 5, r3 * 5, r4 * 5);
+    let hl = to_limbs26(h);
+    let [mut h0, mut h1, mut h2, mut h3, mut h4]: [u32; 5] = core::array::from_fn(|i| hl[i] as u32);
+    let hibit = (hibit as u32) << 24;
+    let m = |x: u32, y: u32| u64::from(x) * u64::from(y);
+    for b in data.chunks_exact(16) {
+        let w = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+        h0 += w(0) & m26;
+        h1 += (w(3) >> 2) & m26;
+        h2 += (w(6) >> 4) & m26;
+        h3 += (w(9) >> 6) & m26;
+        h4 += (w(12) >> 8) | hibit;
+
+        let d0 = m(h0, r0) + m(h1, s4) + m(h2, s3) + m(h3, s2) + m(h4, s1);
+        let mut d1 = m(h0, r1) + m(h1, r0) + m(h2, s4) + m(h3, s3) + m(h4, s2);
+        let mut d2 = m(h0, r2) + m(h1, r1) + m(h2, r0) + m(h3, s4) + m(h4, s3);
+        let mut d3 = m(h0, r3) + m(h1, r2) + m(h2, r1) + m(h3, r0) + m(h4, s4);
+        let mut d4 = m(h0, r4) + m(h1, r3) + m(h2, r2) + m(h3, r1) + m(h4, r0);
+
+        d1 += d0 >> 26;
+        h0 = d0 as u32 & m26;
+        d2 += d1 >> 26;
+        h1 = d1 as u32 & m26;
+        d3 += d2 >> 26;
+        h2 = d2 as u32 & m26;
+        d4 += d3 >> 26;
+        h3 = d3 as u32 & m26;
+        let c = (d4 >> 26) * 5 + u64::from(h0);
+        h4 = d4 as u32 & m26;
+        h0 = c as u32 & m26;
+        h1 += (c >> 26) as u32;
+    }
+    *h = pack26([h0, h1, h2, h3, h4].map(u64::from));
 }
 
 /// Absorbs the partial block `rest` (0 to 15 bytes) zero-padded to 16
@@ -162,8 +243,14 @@ pub(super) fn to_limbs26(h: &[u64; 3]) -> [u64; 5] {
 /// 0 < 2^40 and limbs 1..4 < 2^26. The value is then < 2^130 + 2^40, so
 /// bits 128 and up are at most 4. The packing adds the limbs at their bit
 /// positions (limb 0 may overlap limb 1), so no second pass is needed.
-/// The vector backends' final step, so it exists where they do.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+/// The vector backends' final step and [`blocks26`]'s, so it exists where
+/// they do.
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_pointer_width = "32",
+    test
+))]
 pub(super) fn pack26(d: [u64; 5]) -> [u64; 3] {
     debug_assert!(d.iter().all(|&x| x < 1 << 62));
     let [mut d0, mut d1, mut d2, mut d3, mut d4] = d;
@@ -203,4 +290,64 @@ pub(super) fn powers<const N: usize>(r: &[u64; 2]) -> [[u32; 5]; N] {
     }
     crate::ct::wipe(&mut p);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{blocks26, blocks64, load_key, reduce};
+
+    fn rng(state: &mut u64) -> u64 {
+        // xorshift64*: test data only.
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// The 32-bit CPUs' radix-2^26 block function against the radix-2^64
+    /// one, on every host (the 32-bit targets run it in `blocks`): block
+    /// counts 0..=40, both `hibit`s, random, zero and extreme accumulators
+    /// (`h2 = 4`, low words all ones), random keys and the largest clamped
+    /// `r`, random and all-0xff blocks. Both results must be partially
+    /// reduced (`h2 <= 4`) and equal modulo p.
+    #[test]
+    fn radix26_matches_radix64() {
+        let mut st = 0x26_2664_u64;
+        let mut keys = [[0xffu8; 32]; 9];
+        for k in &mut keys[1..] {
+            for b in k.iter_mut() {
+                *b = rng(&mut st) as u8;
+            }
+        }
+        let mut buf = [0u8; 16 * 40];
+        for key in &keys {
+            let (r, _) = load_key(key);
+            for n in 0..=40usize {
+                for kind in 0..3 {
+                    let data = &mut buf[..16 * n];
+                    for b in data.iter_mut() {
+                        *b = if kind == 1 { 0xff } else { rng(&mut st) as u8 };
+                    }
+                    let data = &*data;
+                    let h0 = match kind {
+                        0 => [rng(&mut st), rng(&mut st), rng(&mut st) % 5],
+                        1 => [u64::MAX, u64::MAX, 4],
+                        _ => [0, 0, 0],
+                    };
+                    for hibit in [0, 1] {
+                        let mut want = h0;
+                        blocks64(&mut want, &r, data, hibit);
+                        let mut got = h0;
+                        blocks26(&mut got, &r, data, hibit);
+                        assert!(got[2] <= 4, "n {n}: h2 = {}", got[2]);
+                        assert_eq!(
+                            reduce(&got),
+                            reduce(&want),
+                            "n {n} kind {kind} hibit {hibit}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
