@@ -15,9 +15,9 @@
 # the routers' CPUs) check that the library builds there without warnings
 # and that its portable code (32-bit limbs, u64 halves of 64-bit atomics on
 # MIPS) is right: `cargo test -p peregrine` (lib, integration and doc tests)
-# under qemu-arm-static and qemu-mipsel-static, once each (no run-time
-# detection on those targets yet, so one CPU model tells all; the dispatch
-# test checks that every choice is the portable one, PEREGRINE_TIER=armv7
+# under qemu-arm-static and qemu-mipsel-static, once each (qemu's default
+# ARM CPU has NEON, so ARMv7's NEON ChaCha20 runs; MIPS has no run-time
+# detection; the dispatch test checks the choices, PEREGRINE_TIER=armv7
 # or mipsel). qemu's default CPUs are used: for mipsel that is a 24Kf with
 # an FPU, which the library does not need.
 #

@@ -16,10 +16,30 @@ use peregrine::registry::ALGORITHMS;
 /// The backend each tier must choose, for one algorithm per primitive.
 fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
     Some(match tier {
+        // qemu's default 32-bit ARM CPU has NEON (HWCAP_NEON): ChaCha20's
+        // NEON kernel, everything else portable.
+        "armv7" => &[
+            ("md5", "soft"),
+            ("sha1", "soft"),
+            ("sha256", "soft"),
+            ("sha256-many", "soft"),
+            ("sha512", "soft"),
+            ("sha3-256", "soft"),
+            ("aes-128-ecb", "soft"),
+            ("ghash", "soft"),
+            ("aes-128-gcm", "soft+soft"),
+            ("chacha20", "neon"),
+            ("poly1305", "soft"),
+            ("chacha20-poly1305", "neon+soft"),
+            ("rsa2048", "soft"),
+            ("ecdhx25519", "soft"),
+            ("ecdhp256", "soft"),
+            ("ecdhp521", "soft"),
+        ],
         // SSE2 only: every portable backend.
-        // No feature detection on the 32-bit targets (armv7, mipsel): every
-        // choice is the portable one, as with `PEREGRINE_CPU=none`.
-        "qemu64" | "none" | "aarch64-none" | "armv7" | "mipsel" => &[
+        // No feature detection on MIPS: every choice is the portable one,
+        // as with `PEREGRINE_CPU=none`.
+        "qemu64" | "none" | "aarch64-none" | "mipsel" => &[
             ("md5", "soft"),
             ("sha1", "soft"),
             ("sha256", "soft"),

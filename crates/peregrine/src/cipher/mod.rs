@@ -104,7 +104,11 @@ impl<'a> InOut<'a> {
     /// The output pointer (valid for `len` bytes of writing; equal to
     /// [`InOut::src_ptr`] or not overlapping it). Only the SIMD backends
     /// store through it, so it exists where they do.
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    #[cfg(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        all(target_arch = "arm", target_endian = "little")
+    ))]
     pub(crate) fn dst_ptr(&mut self) -> *mut u8 {
         self.dst
     }

@@ -17,6 +17,8 @@ use bits::AtomicBits;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+#[cfg(target_arch = "arm")]
+mod arm;
 mod bits;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
@@ -44,7 +46,9 @@ macro_rules! features {
             }
 
             /// The architecture the feature belongs to (`"x86_64"`,
-            /// `"aarch64"`, or `"any"` for a name both use, like `aes`).
+            /// `"aarch64"`, `"any"` for a name both use, like `aes`, or a
+            /// space-separated list: `"aarch64 arm"` for NEON, which 32-bit
+            /// ARM has too).
             pub const fn arch(self) -> &'static str {
                 match self { $( Feature::$variant => $arch, )* }
             }
@@ -101,8 +105,8 @@ features! {
     /// lower their clock under zmm load ([`ZMM_PENALTY_MODELS`]); where it
     /// is absent (or removed with `-zmm`) the EVEX backends run on ymm.
     Zmm = 21, "zmm", "x86_64";
-    /// Advanced SIMD (aarch64 baseline).
-    Neon = 32, "neon", "aarch64";
+    /// Advanced SIMD (aarch64 baseline; on 32-bit ARM, `HWCAP_NEON`).
+    Neon = 32, "neon", "aarch64 arm";
     /// PMULL/PMULL2 on 64-bit lanes.
     Pmull = 33, "pmull", "aarch64";
     /// ARMv8 SHA-1 instructions.
@@ -394,7 +398,11 @@ fn detect_uncached() -> Caps {
     {
         aarch64::detect()
     }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(target_arch = "arm")]
+    {
+        arm::detect()
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "arm")))]
     {
         Caps::EMPTY
     }
@@ -591,8 +599,9 @@ pub trait Backend: Copy + Eq + fmt::Debug + Send + Sync + 'static {
 /// Defines a primitive's backend enum `Impl`, its proof type `Checked`
 /// and their `impl Backend`, from one table, so every primitive's dispatch
 /// reads the same. Each row: doc comments, `Variant = "name"`, the
-/// architecture (`"x86_64"`, `"aarch64"`, or `any`) and the features it
-/// needs. Rows go best first; the last must be the portable `Soft` (it
+/// architecture (`"x86_64"`, `"aarch64"`, a pair such as `("aarch64",
+/// "arm")` for a backend with a kernel on each, or `any`) and the features
+/// it needs. Rows go best first; the last must be the portable `Soft` (it
 /// needs nothing, so `best()` always finds it).
 ///
 /// ```text
@@ -629,7 +638,8 @@ macro_rules! backends {
                 match self { $(Impl::$variant => $name,)+ }
             }
 
-            /// The architecture the backend is built for (`None`: any).
+            /// The architecture the backend is built for (`None`: any;
+            /// two names separated by a space: either).
             pub const fn arch(self) -> Option<&'static str> {
                 match self { $(Impl::$variant => $crate::cpu::backends!(@arch $arch),)+ }
             }
@@ -693,8 +703,10 @@ macro_rules! backends {
         }
     };
     (@arch any) => { None };
+    (@arch ($a:literal, $b:literal)) => { Some(concat!($a, " ", $b)) };
     (@arch $a:tt) => { Some($a) };
     (@compiled any) => { true };
+    (@compiled ($a:literal, $b:literal)) => { cfg!(target_arch = $a) || cfg!(target_arch = $b) };
     (@compiled $a:tt) => { cfg!(target_arch = $a) };
 }
 pub(crate) use backends;

@@ -63,7 +63,32 @@ pub fn std_has(f: Feature) -> bool {
             _ => false,
         }
     }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(all(target_arch = "arm", target_os = "linux"))]
+    {
+        // std has no stable `is_arm_feature_detected!`: read the auxiliary
+        // vector from /proc/self/auxv (pairs of native words, type then
+        // value, ending with type 0), not through `getauxval` as the
+        // library does. AT_HWCAP = 16, HWCAP_NEON = 1 << 12.
+        let auxv = std::fs::read("/proc/self/auxv").expect("/proc/self/auxv");
+        let words: Vec<u32> = auxv
+            .chunks_exact(4)
+            .map(|c| u32::from_ne_bytes(c.try_into().unwrap()))
+            .collect();
+        let hwcap = words
+            .chunks_exact(2)
+            .take_while(|p| p[0] != 0)
+            .find(|p| p[0] == 16)
+            .map_or(0, |p| p[1]);
+        match f {
+            Feature::Neon => hwcap & (1 << 12) != 0,
+            _ => false,
+        }
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        all(target_arch = "arm", target_os = "linux")
+    )))]
     {
         let _ = f;
         false

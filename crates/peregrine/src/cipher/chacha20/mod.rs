@@ -34,6 +34,8 @@ use crate::cpu;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_neon;
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+mod arm_neon;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
@@ -57,8 +59,10 @@ crate::cpu::backends! {
     Avx2 = "avx2", "x86_64", [Sse2, Ssse3, Avx, Avx2];
     /// Four blocks in parallel on 128-bit registers, `pshufb` rotations.
     Ssse3 = "ssse3", "x86_64", [Sse2, Ssse3];
-    /// Four blocks in parallel on NEON registers.
-    Neon = "neon", "aarch64", [Neon];
+    /// NEON: on aarch64 four blocks in parallel (one per lane); on 32-bit
+    /// ARM (ARMv7-A, or an ARMv8 CPU running 32-bit code) three blocks in
+    /// parallel, row by row, in inline `asm!`.
+    Neon = "neon", ("aarch64", "arm"), [Neon];
     /// Portable Rust: 32-bit adds, xors and rotations, constant time.
     Soft = "soft", any, [];
 }
@@ -246,6 +250,9 @@ fn xor_keystream(state: &[u32; 16], imp: Checked, io: InOut<'_>, tail: &mut [u8;
         #[cfg(target_arch = "aarch64")]
         // SAFETY: see above: a `Checked` for this backend.
         Impl::Neon => unsafe { aarch64_neon::xor_keystream(state, io, tail) },
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        // SAFETY: see above: a `Checked` for this backend.
+        Impl::Neon => unsafe { arm_neon::xor_keystream(state, io, tail) },
         _ => soft::xor_keystream(state, io, tail),
     }
 }
