@@ -16,8 +16,8 @@ use peregrine::registry::ALGORITHMS;
 /// The backend each tier must choose, for one algorithm per primitive.
 fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
     Some(match tier {
-        // qemu's default 32-bit ARM CPU has NEON (HWCAP_NEON): ChaCha20's
-        // NEON kernel, everything else portable.
+        // qemu's default 32-bit ARM CPU has NEON (HWCAP_NEON): the NEON
+        // ChaCha20 and Poly1305 kernels, everything else portable.
         "armv7" => &[
             ("md5", "soft"),
             ("sha1", "soft"),
@@ -29,8 +29,8 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("ghash", "soft"),
             ("aes-128-gcm", "soft+soft"),
             ("chacha20", "neon"),
-            ("poly1305", "soft"),
-            ("chacha20-poly1305", "neon+soft"),
+            ("poly1305", "neon"),
+            ("chacha20-poly1305", "neon+neon"),
             ("rsa2048", "soft"),
             ("ecdhx25519", "soft"),
             ("ecdhp256", "soft"),

@@ -12,7 +12,7 @@
 //! | `IfmaYmm` | `x86_64_ifma.rs` | AVX-512 F, VL, IFMA (the same kernel on ymm, 4 blocks at a time) |
 //! | `Avx512` | `x86_64_avx2.rs` (`z`) | AVX-512F and fast zmm (8 blocks at a time, radix 2^26: for CPUs without IFMA) |
 //! | `Avx2` | `x86_64_avx2.rs` (`y`) | AVX2 (4 blocks at a time, radix 2^26) |
-//! | `Neon` | `aarch64_neon.rs` | NEON (4 blocks at a time, radix 2^26) |
+//! | `Neon` | `aarch64_neon.rs`, `arm_neon.rs` | NEON (aarch64: 4 blocks at a time; 32-bit ARM: 2, in `asm!`; radix 2^26) |
 //! | `Soft` | `soft.rs` | nothing (portable; radix 2^64, radix 2^26 on 32-bit CPUs) |
 //!
 //! The radix-2^26 SIMD backends (`avx512`, `avx2`, `neon`) only take runs
@@ -51,6 +51,8 @@ use crate::ct::ct_eq;
 // Big-endian aarch64 gets the scalar code under the `Neon` name.
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod aarch64_neon;
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+mod arm_neon;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx2;
@@ -74,9 +76,10 @@ crate::cpu::backends! {
     /// AVX2: four blocks per step in radix 2^26 with `vpmuludq`
     /// (Goll–Gueron; OpenSSL's `poly1305-x86_64.pl` AVX2 path).
     Avx2 = "avx2", "x86_64", [Sse2, Avx, Avx2];
-    /// NEON: four blocks per step in radix 2^26 with `umull`/`umlal`
-    /// (as OpenSSL's `poly1305-armv8.pl`).
-    Neon = "neon", "aarch64", [Neon];
+    /// NEON: on aarch64 four blocks per step in radix 2^26 with
+    /// `umull`/`umlal` (as OpenSSL's `poly1305-armv8.pl`); on 32-bit ARM
+    /// two blocks per step with `vmull.u32`/`vmlal.u32`, in inline `asm!`.
+    Neon = "neon", ("aarch64", "arm"), [Neon];
     /// Portable Rust in radix 2^64 (2^26 on 32-bit CPUs), constant time.
     Soft = "soft", any, [];
 }
@@ -163,6 +166,9 @@ fn simd_blocks(
         // SAFETY: as above.
         #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
         Impl::Neon => unsafe { aarch64_neon::blocks(h, pw, data) },
+        // SAFETY: as above (four-block groups: an even number of blocks).
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        Impl::Neon => unsafe { arm_neon::blocks(h, r, pw, data) },
         _ => soft::blocks(h, r, data, 1),
     }
 }
