@@ -275,6 +275,7 @@ mod tests {
             let sa = a.add(&a.add(&xa, &ya), &a.sub(&xa, &ya));
             let sb = b.add(&b.add(&xb, &yb), &b.sub(&xb, &yb));
             assert_eq!(a.to_bytes(&a.mul(&sa, &sa)), b.to_bytes(&b.mul(&sb, &sb)));
+            assert_eq!(a.to_bytes(&a.sqr(&sa)), b.to_bytes(&b.sqr(&sb)));
             let m = mask_of(x[0] as u64);
             assert_eq!(
                 a.to_bytes(&a.select(&xa, &ya, m)),
@@ -289,6 +290,25 @@ mod tests {
     #[test]
     fn soft32_agrees_with_soft() {
         agree(soft::Soft, soft32::Soft32);
+    }
+
+    /// `Soft32::sqr` scales one limb of each product by up to 76 in a
+    /// `u32`: at the largest limbs any operation leaves (2^26 + 2^13 - 1
+    /// even, 2^25 + 2^13 - 1 odd), and at mixes of those and zero, it
+    /// must equal `mul(x, x)` (which takes limbs up to 2^27).
+    #[test]
+    fn soft32_sqr_at_the_limb_bounds() {
+        let f = soft32::Soft32;
+        let top = |i: usize| (1u32 << (26 - (i as u32 & 1))) + (1 << 13) - 1;
+        for pattern in [0x3ffu32, 0x155, 0x2aa, 0x201, 0x3f0, 0x00f] {
+            let x: soft32::Fe =
+                core::array::from_fn(|i| if pattern >> i & 1 == 1 { top(i) } else { 0 });
+            assert_eq!(
+                f.to_bytes(&f.sqr(&x)),
+                f.to_bytes(&f.mul(&x, &x)),
+                "{pattern:#x}"
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! `multu` (MIPS).
 //!
 //! Limbs stay below `2^26 + 2^13` (even) and `2^25 + 2^13` (odd) after
-//! every operation; products take limbs below `2^27`.
+//! every operation; [`Field::mul`] takes limbs below `2^27`, `sqr` needs
+//! the tighter bounds (every operation's output has them).
 
 use super::{Field, Mask};
 
@@ -49,6 +50,33 @@ fn carry(mut h: [u64; 10]) -> Fe {
     core::array::from_fn(|i| h[i] as u32)
 }
 
+/// [`carry`] for the sums and differences of [`Field::add`] and
+/// [`Field::sub`], whose limbs are below 2^29: one pass in `u32` (the
+/// carries are at most 4 bits, so no limb passes 2^29 + 2^4), the top
+/// carry folded by 19 into limb 0 (< 2^26 + 2^9), and one more step from
+/// limb 0 into limb 1. The result is within the bounds above: every limb
+/// below 2^26 (even) or 2^25 (odd), limb 1 below 2^25 + 1.
+#[inline(always)]
+fn carry_small(mut h: [u32; 10]) -> Fe {
+    debug_assert!(h.iter().all(|&l| l < 1 << 29));
+    let mut c = 0u32;
+    for (i, x) in h.iter_mut().enumerate() {
+        let v = *x + c;
+        let (w, m) = if i & 1 == 0 {
+            (26, M26 as u32)
+        } else {
+            (25, M25 as u32)
+        };
+        c = v >> w;
+        *x = v & m;
+    }
+    h[0] += c * 19;
+    let c = h[0] >> 26;
+    h[0] &= M26 as u32;
+    h[1] += c;
+    h
+}
+
 /// 4p in the limb representation, added before a subtraction (inputs'
 /// limbs are below `2^27`, so no limb goes negative).
 const P4: [u32; 10] = {
@@ -65,6 +93,71 @@ const P4: [u32; 10] = {
     p[0] = 4 * ((1 << 26) - 19);
     p
 };
+
+/// Product `I` of column `K` of `f·g` (see [`Field::mul`]): `f_I g_j`
+/// with `I + j ≡ K (mod 10)`. `K` and `I` are constants, so every index
+/// and choice below is fixed at compile time.
+#[inline(always)]
+fn mul_term<const K: usize, const I: usize>(f: &Fe, f2: &Fe, g: &Fe, g19: &Fe) -> u64 {
+    let j = (K + 10 - I) % 10;
+    let a = if I & 1 == 1 && j & 1 == 1 {
+        f2[I]
+    } else {
+        f[I]
+    };
+    let b = if I > K { g19[j] } else { g[j] };
+    u64::from(a) * u64::from(b)
+}
+
+/// Column `K` of `f·g`: its ten products, written out (no loop: LLVM's
+/// loop analysis overflowed its stack on the unrolled field code).
+#[inline(always)]
+fn mul_column<const K: usize>(f: &Fe, f2: &Fe, g: &Fe, g19: &Fe) -> u64 {
+    mul_term::<K, 0>(f, f2, g, g19)
+        + mul_term::<K, 1>(f, f2, g, g19)
+        + mul_term::<K, 2>(f, f2, g, g19)
+        + mul_term::<K, 3>(f, f2, g, g19)
+        + mul_term::<K, 4>(f, f2, g, g19)
+        + mul_term::<K, 5>(f, f2, g, g19)
+        + mul_term::<K, 6>(f, f2, g, g19)
+        + mul_term::<K, 7>(f, f2, g, g19)
+        + mul_term::<K, 8>(f, f2, g, g19)
+        + mul_term::<K, 9>(f, f2, g, g19)
+}
+
+/// Product `I` of column `K` of `f^2` (see `sqr`): `f_I f_j` with
+/// `I + j ≡ K (mod 10)` when `I <= j` (else 0: the pair is counted at
+/// `j`), its factor folded into `f_j`.
+#[inline(always)]
+fn sqr_term<const K: usize, const I: usize>(f: &Fe) -> u64 {
+    let j = (K + 10 - I) % 10;
+    if I > j {
+        return 0;
+    }
+    let mut m = if I == j { 1 } else { 2 };
+    if I & 1 == 1 && j & 1 == 1 {
+        m *= 2;
+    }
+    if I + j >= 10 {
+        m *= 19;
+    }
+    u64::from(f[I]) * u64::from(f[j] * m)
+}
+
+/// Column `K` of `f^2`, written out as [`mul_column`].
+#[inline(always)]
+fn sqr_column<const K: usize>(f: &Fe) -> u64 {
+    sqr_term::<K, 0>(f)
+        + sqr_term::<K, 1>(f)
+        + sqr_term::<K, 2>(f)
+        + sqr_term::<K, 3>(f)
+        + sqr_term::<K, 4>(f)
+        + sqr_term::<K, 5>(f)
+        + sqr_term::<K, 6>(f)
+        + sqr_term::<K, 7>(f)
+        + sqr_term::<K, 8>(f)
+        + sqr_term::<K, 9>(f)
+}
 
 impl Field for Soft32 {
     type Fe = Fe;
@@ -133,14 +226,15 @@ impl Field for Soft32 {
 
     #[inline(always)]
     fn add(self, a: &Fe, b: &Fe) -> Fe {
-        carry(core::array::from_fn(|i| u64::from(a[i]) + u64::from(b[i])))
+        // Limbs below 2^27 + 2^14: `carry_small` takes them.
+        carry_small(core::array::from_fn(|i| a[i] + b[i]))
     }
 
     #[inline(always)]
     fn sub(self, a: &Fe, b: &Fe) -> Fe {
-        carry(core::array::from_fn(|i| {
-            u64::from(a[i]) + u64::from(P4[i]) - u64::from(b[i])
-        }))
+        // 4p's limbs (about 2^28) exceed every input limb, so no limb goes
+        // negative; the sums are below 2^26 + 2^13 + 2^28 < 2^29.
+        carry_small(core::array::from_fn(|i| a[i] + P4[i] - b[i]))
     }
 
     #[inline(always)]
@@ -148,30 +242,59 @@ impl Field for Soft32 {
         self.sub(&[0; 10], a)
     }
 
+    /// Product scanning: each output column is one sum of ten products,
+    /// kept in one register pair and written once (a 32-bit CPU cannot
+    /// hold ten 64-bit row accumulators in registers). Where both limbs
+    /// are odd (25-bit) the product is doubled (their positions add up to
+    /// one bit short of the product's): `f2` holds the doubled limbs (in
+    /// `u32`: limbs are below 2^27, so the double fits, and every product
+    /// is one 32x32->64 multiply). A product past 2^255 takes `19 g_j`
+    /// (below 19·2^27 < 2^32). A column is below 343·2^54 < 2^63.
     #[inline(always)]
     fn mul(self, f: &Fe, g: &Fe) -> Fe {
         let g19: [u32; 10] = core::array::from_fn(|j| g[j] * 19);
-        let mut h = [0u64; 10];
-        for i in 0..10 {
-            // Doubling where both limbs are odd (25-bit): their positions
-            // add up to one bit short of the product's.
-            let fi = u64::from(f[i]);
-            let fi2 = fi << (i & 1);
-            for j in 0..10 {
-                let fj = if j & 1 == 1 { fi2 } else { fi };
-                if i + j < 10 {
-                    h[i + j] += fj * u64::from(g[j]);
-                } else {
-                    h[i + j - 10] += fj * u64::from(g19[j]);
-                }
-            }
-        }
-        carry(h)
+        let f2: [u32; 10] = core::array::from_fn(|i| f[i] << (i & 1));
+        carry([
+            mul_column::<0>(f, &f2, g, &g19),
+            mul_column::<1>(f, &f2, g, &g19),
+            mul_column::<2>(f, &f2, g, &g19),
+            mul_column::<3>(f, &f2, g, &g19),
+            mul_column::<4>(f, &f2, g, &g19),
+            mul_column::<5>(f, &f2, g, &g19),
+            mul_column::<6>(f, &f2, g, &g19),
+            mul_column::<7>(f, &f2, g, &g19),
+            mul_column::<8>(f, &f2, g, &g19),
+            mul_column::<9>(f, &f2, g, &g19),
+        ])
     }
 
+    /// 55 products instead of [`Field::mul`]'s 100: each cross product
+    /// `f_i f_j` (i < j) once, doubled, column by column as in `mul`. The
+    /// factor of each product (2 for a cross product, 2 more when both
+    /// limbs are odd, 19 when the position wraps past 2^255) is folded
+    /// into `f_j`: an even limb (< 2^26 + 2^13) is scaled by at most 38
+    /// and an odd one (< 2^25 + 2^13) by at most 76 (the factor 4 needs
+    /// both limbs odd), so the scaled limb stays below 2^32; the products
+    /// are below 2^58 and a column of at most six of them fits the `u64`.
     #[inline(always)]
-    fn sqr(self, a: &Fe) -> Fe {
-        self.mul(a, a)
+    fn sqr(self, f: &Fe) -> Fe {
+        debug_assert!(
+            f.iter()
+                .enumerate()
+                .all(|(i, &l)| l < (1 << width(i)) + (1 << 13))
+        );
+        carry([
+            sqr_column::<0>(f),
+            sqr_column::<1>(f),
+            sqr_column::<2>(f),
+            sqr_column::<3>(f),
+            sqr_column::<4>(f),
+            sqr_column::<5>(f),
+            sqr_column::<6>(f),
+            sqr_column::<7>(f),
+            sqr_column::<8>(f),
+            sqr_column::<9>(f),
+        ])
     }
 
     #[inline(always)]
