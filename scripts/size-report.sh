@@ -147,26 +147,12 @@ for a in "${ARCHES[@]}"; do
 done
 
 # --- Debian's libraries -------------------------------------------------------
-# Candidate .deb paths come from apt's amd64 index (`apt-cache show`, newest
-# first); the same file name with the other architecture is tried in the
-# pool (pool/updates/... is the security archive). The first that exists is
-# used, so the version can differ between architectures when an update has
-# not been built for all of them yet; the notes say which one was measured.
-mkdir -p "$CACHE"
-fetch_deb() { # PKG DEBARCH -> path of the .deb on stdout
-    local pkg=$1 arch=$2 f url out
-    for f in $(apt-cache show "$pkg:amd64" 2>/dev/null | awk '/^Filename:/ { print $2 }'); do
-        f=${f%_amd64.deb}_$arch.deb
-        out="$CACHE/$(basename "$f")"
-        if [[ -s $out ]]; then echo "$out"; return 0; fi
-        if [[ $f == pool/updates/* ]]; then url="$MIRROR/debian-security/$f"; else url="$MIRROR/debian/$f"; fi
-        if curl -fsS --max-time 120 -o "$out.part" "$url" 2>/dev/null; then
-            mv "$out.part" "$out"; echo "$out"; return 0
-        fi
-        rm -f "$out.part"
-    done
-    return 1
-}
+# fetch_deb (scripts/debian-deb.sh) takes the newest version apt's amd64
+# index knows and the same file name for the other architecture, so the
+# version can differ between architectures when an update has not been
+# built for all of them yet; the notes say which one was measured.
+# shellcheck source=scripts/debian-deb.sh
+source "$(dirname "$0")/debian-deb.sh"
 lib_text() { # ROW PKG SO_GLOB
     local row=$1 pkg=$2 glob=$3 a arch deb dir so t
     for a in "${ARCHES[@]}"; do
