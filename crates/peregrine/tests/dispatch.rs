@@ -16,12 +16,14 @@ use peregrine::registry::ALGORITHMS;
 /// The backend each tier must choose, for one algorithm per primitive.
 fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
     Some(match tier {
-        // qemu's default 32-bit ARM CPU has NEON (HWCAP_NEON): the NEON
-        // ChaCha20 and Poly1305 kernels, everything else portable.
+        // qemu's default 32-bit ARM CPU is its `max`: NEON (HWCAP_NEON)
+        // and the ARMv8 SHA-256 instructions (HWCAP2_SHA2): the NEON
+        // ChaCha20 and Poly1305 kernels and the AArch32 SHA-256 one,
+        // everything else portable.
         "armv7" => &[
             ("md5", "soft"),
             ("sha1", "soft"),
-            ("sha256", "soft"),
+            ("sha256", "armv8"),
             ("sha256-many", "soft"),
             ("sha512", "soft"),
             ("sha3-256", "soft"),

@@ -112,7 +112,7 @@ features! {
     /// ARMv8 SHA-1 instructions.
     Sha1 = 34, "sha1", "aarch64";
     /// ARMv8 SHA-256 instructions.
-    Sha2 = 35, "sha2", "aarch64";
+    Sha2 = 35, "sha2", "aarch64 arm";
     /// ARMv8.2 SHA-512 instructions.
     Sha512 = 36, "sha512", "aarch64";
     /// ARMv8.2 SHA-3 instructions (EOR3, RAX1, XAR, BCAX).

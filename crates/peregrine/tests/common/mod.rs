@@ -74,13 +74,18 @@ pub fn std_has(f: Feature) -> bool {
             .chunks_exact(4)
             .map(|c| u32::from_ne_bytes(c.try_into().unwrap()))
             .collect();
-        let hwcap = words
-            .chunks_exact(2)
-            .take_while(|p| p[0] != 0)
-            .find(|p| p[0] == 16)
-            .map_or(0, |p| p[1]);
+        let aux = |t: u32| {
+            words
+                .chunks_exact(2)
+                .take_while(|p| p[0] != 0)
+                .find(|p| p[0] == t)
+                .map_or(0, |p| p[1])
+        };
+        // AT_HWCAP2 = 26, HWCAP2_SHA2 = 1 << 3.
+        let neon = aux(16) & (1 << 12) != 0;
         match f {
-            Feature::Neon => hwcap & (1 << 12) != 0,
+            Feature::Neon => neon,
+            Feature::Sha2 => neon && aux(26) & (1 << 3) != 0,
             _ => false,
         }
     }

@@ -30,6 +30,8 @@ pub use many::{hash_many, hash_many_with, hmac_many, hmac_many_with};
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha2;
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+mod arm_sha2;
 pub mod many;
 mod soft;
 #[cfg(target_arch = "x86_64")]
@@ -41,8 +43,9 @@ crate::cpu::backends! {
     primitive: "sha256", doc: "A SHA-256 compression backend.";
     /// x86_64 SHA extensions (`sha256rnds2`, `sha256msg1/2`).
     Shani = "shani", "x86_64", [Sse2, Ssse3, Sse41, Shani];
-    /// ARMv8 SHA-256 instructions (`sha256h`, `sha256h2`, `sha256su0/1`).
-    Armv8 = "armv8", "aarch64", [Neon, Sha2];
+    /// ARMv8 SHA-256 instructions (`sha256h`, `sha256h2`, `sha256su0/1`),
+    /// on aarch64 and in 32-bit ARM code (an `asm!` kernel).
+    Armv8 = "armv8", ("aarch64", "arm"), [Neon, Sha2];
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft = "soft", any, [];
 }
@@ -60,6 +63,9 @@ fn compress(imp: Checked, state: &mut [u32; 8], blocks: &[u8]) {
         // SAFETY: as above.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha2::compress(state, blocks) },
+        // SAFETY: as above.
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        Impl::Armv8 => unsafe { arm_sha2::compress(state, blocks) },
         _ => soft::compress(state, blocks),
     }
 }
@@ -116,9 +122,10 @@ fn compress_multi(imp: Checked, states: &mut [[u32; 8]], blocks: &[&[u8]]) {
         Impl::Shani => lanes!(x86_64_shani),
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => lanes!(aarch64_sha2),
+        // `soft`, and 32-bit ARM's one-stream kernel: one after the other.
         _ => {
             for (st, bl) in states.iter_mut().zip(blocks) {
-                soft::compress(st, bl);
+                compress(imp, st, bl);
             }
         }
     }
