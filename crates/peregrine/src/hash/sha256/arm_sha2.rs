@@ -7,11 +7,11 @@
 //! `HWCAP2_SHA2` says the CPU has the instructions (`cpu/arm.rs`).
 //!
 //! The four SHA-256 instructions are written as `.inst` words (their A32
-//! encodings, each with the mnemonic beside it, checked against GNU as):
-//! switching the assembler to ARMv8 with `.arch armv8-a` inside the
-//! `asm!` leaked into the rest of the compilation unit and broke the link
-//! (an undefined `anon.*` symbol), while `.fpu neon`, which the NEON
-//! moves and loads need, does not.
+//! encodings, each with the mnemonic beside it, checked against GNU as),
+//! so the assembler needs no ARMv8 mode: an `.arch armv8-a` inside an
+//! `asm!` block stays in force for the rest of the compilation unit's
+//! inline assembly. Only `.fpu neon` is set, for the NEON moves and loads
+//! (as the ChaCha20 and Poly1305 kernels do).
 //!
 //! Registers: q0-q2 the state and the previous ABCD, q8-q11 the message
 //! schedule, q12 the words plus constants, q14-q15 the block's input
