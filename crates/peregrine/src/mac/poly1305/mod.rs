@@ -430,3 +430,12 @@ pub fn poly1305(key: &[u8; KEY_LEN], data: &[u8]) -> [u8; TAG_LEN] {
     m.update(data);
     m.finalize()
 }
+
+/// xorshift64*: test data for the kernels' unit tests.
+#[cfg(test)]
+pub(crate) fn test_rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}

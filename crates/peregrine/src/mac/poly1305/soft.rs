@@ -294,15 +294,8 @@ pub(super) fn powers<const N: usize>(r: &[u64; 2]) -> [[u32; 5]; N] {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_rng as rng;
     use super::{blocks26, blocks64, load_key, reduce};
-
-    fn rng(state: &mut u64) -> u64 {
-        // xorshift64*: test data only.
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
 
     /// The 32-bit CPUs' radix-2^26 block function against the radix-2^64
     /// one, on every host (the 32-bit targets run it in `blocks`): block

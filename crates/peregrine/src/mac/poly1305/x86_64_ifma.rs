@@ -590,15 +590,8 @@ pub(crate) mod ymm {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_rng as rng;
     use super::super::{Impl, soft};
-
-    fn rng(state: &mut u64) -> u64 {
-        // xorshift64*: test data only.
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
 
     /// Both kernels against `soft::blocks` at every block count 1..=160
     /// (also the runs shorter than a group, which `mod.rs` never passes),
