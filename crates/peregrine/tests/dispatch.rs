@@ -22,14 +22,14 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
         // everything else portable.
         "armv7" => &[
             ("md5", "soft"),
-            ("sha1", "soft"),
+            ("sha1", "armv8"),
             ("sha256", "armv8"),
             ("sha256-many", "soft"),
             ("sha512", "soft"),
             ("sha3-256", "soft"),
-            ("aes-128-ecb", "soft"),
-            ("ghash", "soft"),
-            ("aes-128-gcm", "soft+soft"),
+            ("aes-128-ecb", "armv8"),
+            ("ghash", "pmull"),
+            ("aes-128-gcm", "armv8+pmull"),
             ("chacha20", "neon"),
             ("poly1305", "neon"),
             ("chacha20-poly1305", "neon+neon"),

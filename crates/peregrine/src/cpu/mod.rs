@@ -108,9 +108,9 @@ features! {
     /// Advanced SIMD (aarch64 baseline; on 32-bit ARM, `HWCAP_NEON`).
     Neon = 32, "neon", "aarch64 arm";
     /// PMULL/PMULL2 on 64-bit lanes.
-    Pmull = 33, "pmull", "aarch64";
+    Pmull = 33, "pmull", "aarch64 arm";
     /// ARMv8 SHA-1 instructions.
-    Sha1 = 34, "sha1", "aarch64";
+    Sha1 = 34, "sha1", "aarch64 arm";
     /// ARMv8 SHA-256 instructions.
     Sha2 = 35, "sha2", "aarch64 arm";
     /// ARMv8.2 SHA-512 instructions.

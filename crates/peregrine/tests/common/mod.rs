@@ -81,10 +81,14 @@ pub fn std_has(f: Feature) -> bool {
                 .find(|p| p[0] == t)
                 .map_or(0, |p| p[1])
         };
-        // AT_HWCAP2 = 26, HWCAP2_SHA2 = 1 << 3.
+        // AT_HWCAP2 = 26, HWCAP2_AES = 1 << 0, HWCAP2_PMULL = 1 << 1,
+        // HWCAP2_SHA1 = 1 << 2, HWCAP2_SHA2 = 1 << 3.
         let neon = aux(16) & (1 << 12) != 0;
         match f {
             Feature::Neon => neon,
+            Feature::Aes => neon && aux(26) & 1 != 0,
+            Feature::Pmull => neon && aux(26) & (1 << 1) != 0,
+            Feature::Sha1 => neon && aux(26) & (1 << 2) != 0,
             Feature::Sha2 => neon && aux(26) & (1 << 3) != 0,
             _ => false,
         }

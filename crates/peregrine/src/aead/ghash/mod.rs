@@ -37,6 +37,8 @@ use crate::cpu;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64_pmull;
+#[cfg(target_arch = "arm")]
+pub(crate) mod arm_pmull;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_pclmul;
@@ -53,8 +55,10 @@ crate::cpu::backends! {
     Vpclmul = "vpclmul", "x86_64", [Sse2, Ssse3, Sse41, Pclmulqdq, Avx, Avx2, Vpclmulqdq];
     /// PCLMULQDQ, 8 blocks per reduction with H^1..H^8, Karatsuba products.
     Pclmul = "pclmul", "x86_64", [Sse2, Ssse3, Sse41, Pclmulqdq];
-    /// ARMv8 PMULL/PMULL2, 8 blocks per reduction, Karatsuba products.
-    Pmull = "pmull", "aarch64", [Neon, Pmull];
+    /// ARMv8 PMULL/PMULL2, 8 blocks per reduction, Karatsuba products;
+    /// in 32-bit ARM code `vmull.p64`, 4 blocks per reduction
+    /// (`arm_pmull.rs`).
+    Pmull = "pmull", ("aarch64", "arm"), [Neon, Pmull];
     /// Portable Rust, constant time: carry-less products from masked
     /// integer multiplies (BearSSL's ctmul64), 4 blocks per reduction.
     Soft = "soft", any, [];
@@ -86,6 +90,8 @@ pub(crate) enum Key {
     Vpclmul512(x86_64_vpclmul::Key),
     #[cfg(target_arch = "aarch64")]
     Pmull(aarch64_pmull::Key),
+    #[cfg(target_arch = "arm")]
+    Pmull(arm_pmull::Key),
 }
 
 impl Key {
@@ -108,6 +114,8 @@ impl Key {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see above: a `Checked` for this backend.
             Impl::Pmull => Key::Pmull(unsafe { aarch64_pmull::Key::new(h) }),
+            #[cfg(target_arch = "arm")]
+            Impl::Pmull => Key::Pmull(arm_pmull::Key::new(h)),
             _ => Key::Soft(soft::Key::new(h)),
         }
     }
@@ -133,6 +141,9 @@ impl Key {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Pmull(k) => unsafe { aarch64_pmull::update_blocks(k, acc, data) },
+            #[cfg(target_arch = "arm")]
+            // SAFETY: see `Key::new`: made under a `Checked` for this backend.
+            Key::Pmull(k) => unsafe { arm_pmull::update_blocks(k, acc, data) },
         }
     }
 }

@@ -132,7 +132,7 @@ fn pow_of(k: u128) -> Pow {
 }
 
 /// The Montgomery product of two field elements in register order.
-fn mont_mul(x: u128, k: u128) -> u128 {
+pub(super) fn mont_mul(x: u128, k: u128) -> u128 {
     let mut s = Sums::default();
     s.mul_acc(x, &pow_of(k));
     s.reduce()

@@ -81,6 +81,8 @@ pub(crate) use by_rounds;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64_aes;
+#[cfg(target_arch = "arm")]
+pub(crate) mod arm_aes;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_aesni;
@@ -101,8 +103,9 @@ crate::cpu::backends! {
     /// AES-NI (`aesenc`, `aesdec`, `aeskeygenassist`, `aesimc`) with
     /// 8-block interleaving.
     Aesni = "aesni", "x86_64", [Sse2, Ssse3, Sse41, Aes];
-    /// ARMv8 `aese`/`aesmc`/`aesd`/`aesimc` with 8-block interleaving.
-    Armv8 = "armv8", "aarch64", [Neon, Aes];
+    /// ARMv8 `aese`/`aesmc`/`aesd`/`aesimc`: 8-block interleaving on
+    /// aarch64, 4 blocks in 32-bit ARM code (`arm_aes.rs`).
+    Armv8 = "armv8", ("aarch64", "arm"), [Neon, Aes];
     /// Portable Rust, bitsliced (fixslicing): constant time, no tables.
     Soft = "soft", any, [];
 }
@@ -132,7 +135,12 @@ pub(crate) enum CtrWidth {
 /// `key` is 16, 24 or 32 bytes (callers check). Returns the words and the
 /// number of rounds. Used by the instruction-set backends (`soft` keeps its
 /// own fixsliced schedule), so it exists where they do, and for its test.
-#[cfg(any(test, target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    test,
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_arch = "arm"
+))]
 pub(crate) fn expand_words(key: &[u8], sub_word: impl Fn(u32) -> u32) -> ([u32; 60], usize) {
     let nk = key.len() / 4;
     let rounds = nk + 6;
@@ -171,6 +179,8 @@ enum Sched {
     Vaes512(x86_64_vaes::Key),
     #[cfg(target_arch = "aarch64")]
     Armv8(aarch64_aes::Key),
+    #[cfg(target_arch = "arm")]
+    Armv8(arm_aes::Key),
 }
 
 /// An AES key set up for one backend.
@@ -236,6 +246,9 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Impl::Armv8 => Sched::Armv8(unsafe { aarch64_aes::Key::new(key) }),
+            #[cfg(target_arch = "arm")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Impl::Armv8 => Sched::Armv8(unsafe { arm_aes::Key::new(key) }),
             _ => match soft::Key::new(key) {
                 Some(k) => Sched::Soft(k),
                 None => unreachable!("key length checked above"),
@@ -325,6 +338,8 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::ecb(k, dir, io) },
+            #[cfg(target_arch = "arm")]
+            Sched::Armv8(k) => crate::mode::kernels::ecb(k, dir, io),
         }
     }
 
@@ -345,6 +360,8 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_encrypt(k, iv, io) },
+            #[cfg(target_arch = "arm")]
+            Sched::Armv8(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
         }
     }
 
@@ -372,6 +389,8 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_decrypt(k, iv, io) },
+            #[cfg(target_arch = "arm")]
+            Sched::Armv8(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
         }
     }
 
@@ -414,6 +433,8 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_mac(k, state, data) },
+            #[cfg(target_arch = "arm")]
+            Sched::Armv8(k) => crate::mode::kernels::cbc_mac(k, state, data),
         }
     }
 
@@ -435,6 +456,9 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::ctr(k, ctr, width, io) },
+            #[cfg(target_arch = "arm")]
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Armv8(k) => unsafe { arm_aes::ctr(k, ctr, width, io) },
         }
     }
 
@@ -506,6 +530,8 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::xts(k, dir, tweak, io) },
+            #[cfg(target_arch = "arm")]
+            Sched::Armv8(k) => crate::mode::kernels::xts(k, dir, tweak, io),
         }
     }
 }

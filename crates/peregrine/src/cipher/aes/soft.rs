@@ -694,7 +694,7 @@ fn inv_sub_bytes(s: &State) -> State {
 /// SubWord for the key schedule: the word's four bytes sit in bits 0, 8,
 /// 16 and 24 of each plane (the other bits are don't-cares: every gate is
 /// bitwise).
-fn sub_word(w: u32) -> u32 {
+pub(super) fn sub_word(w: u32) -> u32 {
     let planes: State = core::array::from_fn(|i| u64::from(w >> i));
     let s = sub_bytes(&planes);
     let mut out = 0u32;
