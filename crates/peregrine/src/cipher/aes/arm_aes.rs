@@ -89,14 +89,83 @@ impl Key {
     }
 }
 
-/// One kernel: `blocks` (4 or 1 blocks at `$p`) through the round keys at
-/// `$rk` with `$rounds` rounds. `$round` is one AESE+AESMC (AESD+AESIMC)
-/// step for each block with the key in q4, `$last` the final AESE (AESD)
-/// for each block, `$xor` the last key's VEOR.
+/// The round steps of the kernels, as one template string each: `round`
+/// is one AESE+AESMC (AESD+AESIMC) for each block with the key in q4,
+/// `last` the final AESE (AESD), `xor` the last key's VEOR; `four` for
+/// q0-q3, `one` for q0.
+macro_rules! steps {
+    (round four enc) => {
+        concat!(
+            ".inst 0xf3b00308\n", // aese.8 q0, q4
+            ".inst 0xf3b00380\n", // aesmc.8 q0, q0
+            ".inst 0xf3b02308\n", // aese.8 q1, q4
+            ".inst 0xf3b02382\n", // aesmc.8 q1, q1
+            ".inst 0xf3b04308\n", // aese.8 q2, q4
+            ".inst 0xf3b04384\n", // aesmc.8 q2, q2
+            ".inst 0xf3b06308\n", // aese.8 q3, q4
+            ".inst 0xf3b06386\n", // aesmc.8 q3, q3
+        )
+    };
+    (round four dec) => {
+        concat!(
+            ".inst 0xf3b00348\n", // aesd.8 q0, q4
+            ".inst 0xf3b003c0\n", // aesimc.8 q0, q0
+            ".inst 0xf3b02348\n", // aesd.8 q1, q4
+            ".inst 0xf3b023c2\n", // aesimc.8 q1, q1
+            ".inst 0xf3b04348\n", // aesd.8 q2, q4
+            ".inst 0xf3b043c4\n", // aesimc.8 q2, q2
+            ".inst 0xf3b06348\n", // aesd.8 q3, q4
+            ".inst 0xf3b063c6\n", // aesimc.8 q3, q3
+        )
+    };
+    (last four enc) => {
+        concat!(
+            ".inst 0xf3b00308\n", // aese.8 q0, q4
+            ".inst 0xf3b02308\n", // aese.8 q1, q4
+            ".inst 0xf3b04308\n", // aese.8 q2, q4
+            ".inst 0xf3b06308\n", // aese.8 q3, q4
+        )
+    };
+    (last four dec) => {
+        concat!(
+            ".inst 0xf3b00348\n", // aesd.8 q0, q4
+            ".inst 0xf3b02348\n", // aesd.8 q1, q4
+            ".inst 0xf3b04348\n", // aesd.8 q2, q4
+            ".inst 0xf3b06348\n", // aesd.8 q3, q4
+        )
+    };
+    (xor four) => {
+        "veor q0, q0, q4\nveor q1, q1, q4\nveor q2, q2, q4\nveor q3, q3, q4"
+    };
+    (round one enc) => {
+        concat!(
+            ".inst 0xf3b00308\n", // aese.8 q0, q4
+            ".inst 0xf3b00380\n", // aesmc.8 q0, q0
+        )
+    };
+    (round one dec) => {
+        concat!(
+            ".inst 0xf3b00348\n", // aesd.8 q0, q4
+            ".inst 0xf3b003c0\n", // aesimc.8 q0, q0
+        )
+    };
+    (last one enc) => {
+        ".inst 0xf3b00308" // aese.8 q0, q4
+    };
+    (last one dec) => {
+        ".inst 0xf3b00348" // aesd.8 q0, q4
+    };
+    (xor one) => {
+        "veor q0, q0, q4"
+    };
+}
+
+/// One kernel: `$w` (`four` or `one`) blocks at `$p` through the `$dir`
+/// (`enc`, `dec`) round keys at `$rk` with `$rounds` rounds; `load` and
+/// `store` move the blocks, `more` adds operands.
 macro_rules! kernel {
-    ($rk:expr, $rounds:expr, $p:expr,
-     load: [$($ld:literal),*], round: [$($r:literal),*], last: [$($l:literal),*],
-     xor: [$($x:literal),*], store: [$($st:literal),*] $(, more: [$($more:tt)*])?) => {
+    ($w:ident $dir:ident, $rk:expr, $rounds:expr, $p:expr,
+     load: [$($ld:literal),*], store: [$($st:literal),*] $(, more: [$($more:tt)*])?) => {
         // SAFETY: the callers' contract (NEON, AES); reads `rounds + 1`
         // round keys (16 bytes each, within the 15-key array) and reads
         // and writes the blocks at `$p` (valid for the count the caller
@@ -107,13 +176,13 @@ macro_rules! kernel {
                 $($ld,)*
                 "vld1.8 {{d8-d9}}, [{k}]!",
                 "1:",
-                $($r,)*
+                steps!(round $w $dir),
                 "vld1.8 {{d8-d9}}, [{k}]!",
                 "subs {n}, {n}, #1",
                 "bne 1b",
-                $($l,)*
+                steps!(last $w $dir),
                 "vld1.8 {{d8-d9}}, [{k}]",
-                $($x,)*
+                steps!(xor $w),
                 $($st,)*
                 k = inout(reg) $rk.as_ptr() => _,
                 n = inout(reg) $rounds - 1 => _,
@@ -132,25 +201,8 @@ macro_rules! kernel {
 /// # Safety
 /// NEON and the ARMv8 AES instructions.
 unsafe fn enc4(k: &Key, b: &mut [Block; 4]) {
-    kernel!(k.enc, k.rounds, b.as_mut_ptr(),
+    kernel!(four enc, k.enc, k.rounds, b.as_mut_ptr(),
         load: ["vld1.8 {{d0-d3}}, [{p}]!", "vld1.8 {{d4-d7}}, [{p}]", "sub {p}, {p}, #32"],
-        round: [
-            ".inst 0xf3b00308", // aese.8 q0, q4
-            ".inst 0xf3b00380", // aesmc.8 q0, q0
-            ".inst 0xf3b02308", // aese.8 q1, q4
-            ".inst 0xf3b02382", // aesmc.8 q1, q1
-            ".inst 0xf3b04308", // aese.8 q2, q4
-            ".inst 0xf3b04384", // aesmc.8 q2, q2
-            ".inst 0xf3b06308", // aese.8 q3, q4
-            ".inst 0xf3b06386"  // aesmc.8 q3, q3
-        ],
-        last: [
-            ".inst 0xf3b00308", // aese.8 q0, q4
-            ".inst 0xf3b02308", // aese.8 q1, q4
-            ".inst 0xf3b04308", // aese.8 q2, q4
-            ".inst 0xf3b06308"  // aese.8 q3, q4
-        ],
-        xor: ["veor q0, q0, q4", "veor q1, q1, q4", "veor q2, q2, q4", "veor q3, q3, q4"],
         store: ["vst1.8 {{d0-d3}}, [{p}]!", "vst1.8 {{d4-d7}}, [{p}]"]
     );
 }
@@ -160,25 +212,8 @@ unsafe fn enc4(k: &Key, b: &mut [Block; 4]) {
 /// # Safety
 /// As [`enc4`].
 unsafe fn dec4(k: &Key, b: &mut [Block; 4]) {
-    kernel!(k.dec, k.rounds, b.as_mut_ptr(),
+    kernel!(four dec, k.dec, k.rounds, b.as_mut_ptr(),
         load: ["vld1.8 {{d0-d3}}, [{p}]!", "vld1.8 {{d4-d7}}, [{p}]", "sub {p}, {p}, #32"],
-        round: [
-            ".inst 0xf3b00348", // aesd.8 q0, q4
-            ".inst 0xf3b003c0", // aesimc.8 q0, q0
-            ".inst 0xf3b02348", // aesd.8 q1, q4
-            ".inst 0xf3b023c2", // aesimc.8 q1, q1
-            ".inst 0xf3b04348", // aesd.8 q2, q4
-            ".inst 0xf3b043c4", // aesimc.8 q2, q2
-            ".inst 0xf3b06348", // aesd.8 q3, q4
-            ".inst 0xf3b063c6"  // aesimc.8 q3, q3
-        ],
-        last: [
-            ".inst 0xf3b00348", // aesd.8 q0, q4
-            ".inst 0xf3b02348", // aesd.8 q1, q4
-            ".inst 0xf3b04348", // aesd.8 q2, q4
-            ".inst 0xf3b06348"  // aesd.8 q3, q4
-        ],
-        xor: ["veor q0, q0, q4", "veor q1, q1, q4", "veor q2, q2, q4", "veor q3, q3, q4"],
         store: ["vst1.8 {{d0-d3}}, [{p}]!", "vst1.8 {{d4-d7}}, [{p}]"]
     );
 }
@@ -188,14 +223,8 @@ unsafe fn dec4(k: &Key, b: &mut [Block; 4]) {
 /// # Safety
 /// As [`enc4`].
 unsafe fn enc1(k: &Key, b: &mut Block) {
-    kernel!(k.enc, k.rounds, b.as_mut_ptr(),
+    kernel!(one enc, k.enc, k.rounds, b.as_mut_ptr(),
         load: ["vld1.8 {{d0-d1}}, [{p}]"],
-        round: [
-            ".inst 0xf3b00308", // aese.8 q0, q4
-            ".inst 0xf3b00380"  // aesmc.8 q0, q0
-        ],
-        last: [".inst 0xf3b00308"], // aese.8 q0, q4
-        xor: ["veor q0, q0, q4"],
         store: ["vst1.8 {{d0-d1}}, [{p}]"]
     );
 }
@@ -205,14 +234,8 @@ unsafe fn enc1(k: &Key, b: &mut Block) {
 /// # Safety
 /// As [`enc4`].
 unsafe fn dec1(k: &Key, b: &mut Block) {
-    kernel!(k.dec, k.rounds, b.as_mut_ptr(),
+    kernel!(one dec, k.dec, k.rounds, b.as_mut_ptr(),
         load: ["vld1.8 {{d0-d1}}, [{p}]"],
-        round: [
-            ".inst 0xf3b00348", // aesd.8 q0, q4
-            ".inst 0xf3b003c0"  // aesimc.8 q0, q0
-        ],
-        last: [".inst 0xf3b00348"], // aesd.8 q0, q4
-        xor: ["veor q0, q0, q4"],
         store: ["vst1.8 {{d0-d1}}, [{p}]"]
     );
 }
@@ -223,25 +246,8 @@ unsafe fn dec1(k: &Key, b: &mut Block) {
 /// # Safety
 /// As [`enc4`]; `src` readable and `dst` writable for 64 bytes.
 unsafe fn ctr4(k: &Key, ctrs: &[Block; 4], src: *const u8, dst: *mut u8) {
-    kernel!(k.enc, k.rounds, ctrs.as_ptr(),
+    kernel!(four enc, k.enc, k.rounds, ctrs.as_ptr(),
         load: ["vld1.8 {{d0-d3}}, [{p}]!", "vld1.8 {{d4-d7}}, [{p}]"],
-        round: [
-            ".inst 0xf3b00308", // aese.8 q0, q4
-            ".inst 0xf3b00380", // aesmc.8 q0, q0
-            ".inst 0xf3b02308", // aese.8 q1, q4
-            ".inst 0xf3b02382", // aesmc.8 q1, q1
-            ".inst 0xf3b04308", // aese.8 q2, q4
-            ".inst 0xf3b04384", // aesmc.8 q2, q2
-            ".inst 0xf3b06308", // aese.8 q3, q4
-            ".inst 0xf3b06386"  // aesmc.8 q3, q3
-        ],
-        last: [
-            ".inst 0xf3b00308", // aese.8 q0, q4
-            ".inst 0xf3b02308", // aese.8 q1, q4
-            ".inst 0xf3b04308", // aese.8 q2, q4
-            ".inst 0xf3b06308"  // aese.8 q3, q4
-        ],
-        xor: ["veor q0, q0, q4", "veor q1, q1, q4", "veor q2, q2, q4", "veor q3, q3, q4"],
         store: [
             "vld1.8 {{d8-d11}}, [{s}]!",
             "veor q0, q0, q4",
