@@ -37,6 +37,8 @@
 #   --no-openssl  Peregrine's rows only
 # Environment:
 #   INSN_TARGET_DIR  cargo target dir (default target/insn)
+#   INSN_PROFILE     cargo profile of Peregrine's build (default release;
+#                    small: the size profile, labelled "Peregrine (small)")
 #   INSN_ROWS        rows as ALG:OP:SIZE, space-separated (default below)
 #   INSN_CPU_aarch64, INSN_CPU_armv7, INSN_CPU_mipsel
 #                    qemu -cpu for each target (defaults: max, cortex-a15
@@ -135,11 +137,14 @@ add() { # TARGET CPU LIB ROW IMPL PER_CALL SIZE
     results+=("| $1 | $2 | $3 | $4 | $5 | $6 | $pb |")
 }
 
+PROFILE=${INSN_PROFILE:-release}
+LIBNAME=Peregrine
+[[ $PROFILE == release ]] || LIBNAME="Peregrine ($PROFILE)"
 export RUSTC=/usr/bin/rustc
 for t in "${targets[@]}"; do
     triple=$(triple_of "$t")
     var=${triple^^}; var=${var//-/_}
-    build=(cargo build --release -p peregrine --example insn_ops --target "$triple" --target-dir "$TARGET_DIR")
+    build=(cargo build --profile "$PROFILE" -p peregrine --example insn_ops --target "$triple" --target-dir "$TARGET_DIR")
     envs=("CARGO_TARGET_${var}_LINKER=$(linker_of "$t")")
     if [[ $t != aarch64 ]]; then
         build+=(-Zbuild-std=std,panic_unwind)
@@ -147,7 +152,7 @@ for t in "${targets[@]}"; do
     fi
     echo "insn-count.sh: building insn_ops for $triple" >&2
     env "${envs[@]}" "${build[@]}" >&2
-    bin="$TARGET_DIR/$triple/release/examples/insn_ops"
+    bin="$TARGET_DIR/$triple/$PROFILE/examples/insn_ops"
     cpu=$(cpu_of "$t")
     q=("$(qemu_of "$t")" -cpu "$cpu" -L "$(sysroot_of "$t")" -plugin "$PLUGIN,outfile=$WORK/count")
     for row in $ROWS; do
@@ -158,7 +163,7 @@ for t in "${targets[@]}"; do
             b=$(count "${q[@]}" "$bin" "$alg" "$imp" "$op" "$size" 6) || continue
             label=$alg
             [[ $size -eq 0 ]] && label="$alg op $op"
-            add "$t" "$cpu" Peregrine "$label" "$imp" "$(per "$a" "$b" 4)" "$size"
+            add "$t" "$cpu" "$LIBNAME" "$label" "$imp" "$(per "$a" "$b" 4)" "$size"
         done <"$WORK/impls"
     done
 
