@@ -219,16 +219,28 @@ pub(super) unsafe fn digest<const OUT: usize>(data: &[u8]) -> [u8; OUT] {
         )];
         let whole = data.len() - data.len() % 64;
         blocks_lanes::<1>(&mut abef, &mut cdgh, [&data[..whole]]);
+        // The padded tail, built in registers: the bytes stored into a
+        // buffer and loaded back as 16-byte words would fail store
+        // forwarding (a load spanning several stores), which cost a third
+        // of a 16-byte message's time.
         let rest = &data[whole..];
-        let mut tail = [0u8; 128];
-        crate::hash::block::copy_small(&mut tail, rest);
-        tail[rest.len()] = 0x80;
-        let n = if rest.len() < 56 { 64 } else { 128 };
         let bits = (data.len() as u64).wrapping_mul(8);
-        tail[n - 8..n].copy_from_slice(&bits.to_be_bytes());
-        blocks_lanes::<1>(&mut abef, &mut cdgh, [&tail[..n]]);
-        // The tail holds message bytes, which may be secret.
-        crate::ct::wipe(&mut tail);
+        let bswap = _mm_set_epi64x(0x0c0d0e0f_08090a0b, 0x04050607_00010203);
+        let fits = rest.len() < 56;
+        let m = padded(rest, fits.then_some(bits));
+        block_words::<1>(
+            &mut abef,
+            &mut cdgh,
+            [m.map(|w| _mm_shuffle_epi8(w, bswap))],
+        );
+        if !fits {
+            let m = [0, 0, 0, bits.swap_bytes()].map(|b| _mm_set_epi64x(b as i64, 0));
+            block_words::<1>(
+                &mut abef,
+                &mut cdgh,
+                [m.map(|w| _mm_shuffle_epi8(w, bswap))],
+            );
+        }
         // ABEF holds (from the top dword down) A, B, E, F and CDGH C, D,
         // G, H: the high halves are A..D, the low ones E..H, each half
         // byte-reversed as a whole into big-endian words.
@@ -247,6 +259,90 @@ pub(super) unsafe fn digest<const OUT: usize>(data: &[u8]) -> [u8; OUT] {
         out.copy_from_slice(&words[..OUT]);
         crate::ct::wipe(&mut words);
         out
+    }
+}
+
+/// `PAD_SHIFT[16 + r..32 + r]` as a `pshufb` pattern moves bytes
+/// `16 - r..16` of a word to `0..r` and zeroes the rest (indices with the
+/// top bit set give zero).
+static PAD_SHIFT: [u8; 48] = {
+    let mut t = [0x80u8; 48];
+    let mut i = 0;
+    while i < 16 {
+        t[16 + i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The 16-byte word of a message's bytes `0..r` (`r < 16`), read from
+/// `w` (`w.len() == r`) without reading past it or going through memory:
+/// two overlapping loads of 8, 4 or 1 bytes, as `copy_small` does.
+#[inline(always)]
+fn partial_word(w: &[u8]) -> (u64, u64) {
+    let r = w.len();
+    let le8 = |b: &[u8]| u64::from_le_bytes(b[..8].try_into().unwrap());
+    let le4 = |b: &[u8]| u64::from(u32::from_le_bytes(b[..4].try_into().unwrap()));
+    if r >= 8 {
+        // bytes r-8..r of the second load land at 8..16 of the word
+        let hi = if r == 8 {
+            0
+        } else {
+            le8(&w[r - 8..]) >> (8 * (16 - r))
+        };
+        (le8(w), hi)
+    } else if r >= 4 {
+        (le4(w) | le4(&w[r - 4..]) << (8 * (r - 4)), 0)
+    } else if r > 0 {
+        let b = |i: usize| u64::from(w[i]) << (8 * i);
+        (b(0) | b(r / 2) | b(r - 1), 0)
+    } else {
+        (0, 0)
+    }
+}
+
+/// The last block of a message as four little-endian-loaded 16-byte
+/// words (before the big-endian swap): the message's last `rest.len() <
+/// 64` bytes, `0x80`, zeros, and with `bits` the bit length in the last
+/// eight bytes (then `rest.len() < 56`). Lengths are public: the branches
+/// and the table index depend on them only.
+#[inline(always)]
+unsafe fn padded(rest: &[u8], bits: Option<u64>) -> [__m128i; 4] {
+    let len = rest.len();
+    debug_assert!(len < 64 && (bits.is_none() || len < 56));
+    let (j, r) = (len / 16, len % 16);
+    // SAFETY: each load reads 16 bytes inside `rest` (`16 i + 16 <= len`
+    // for the whole words; `len >= 16` for the shifted one) or 16 bytes of
+    // `PAD_SHIFT` (`32 - r + 16 <= 48`); the caller's target features
+    // cover SSSE3.
+    unsafe {
+        let mut m = [_mm_setzero_si128(); 4];
+        for (i, w) in m.iter_mut().enumerate().take(j) {
+            *w = _mm_loadu_si128(rest.as_ptr().add(16 * i).cast());
+        }
+        let (lo, hi) = if len >= 16 {
+            // the last 16 bytes, moved down to 0..r
+            let v = _mm_loadu_si128(rest.as_ptr().add(len - 16).cast());
+            let sh = _mm_loadu_si128(PAD_SHIFT.as_ptr().add(32 - r).cast());
+            let v = _mm_shuffle_epi8(v, sh);
+            (
+                _mm_cvtsi128_si64(v) as u64,
+                _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64,
+            )
+        } else {
+            partial_word(rest)
+        };
+        let (lo, hi) = if r < 8 {
+            (lo | 0x80 << (8 * r), hi)
+        } else {
+            (lo, hi | 0x80 << (8 * (r - 8)))
+        };
+        m[j] = _mm_set_epi64x(hi as i64, lo as i64);
+        if let Some(bits) = bits {
+            // big-endian, in bytes 56..64
+            m[3] = _mm_or_si128(m[3], _mm_set_epi64x(bits.swap_bytes() as i64, 0));
+        }
+        m
     }
 }
 
