@@ -19,6 +19,7 @@
 //! the schedule, bound the kernel). A zmm SHA-512 would change nothing
 //! there: one message's schedule is two 128-bit lanes wide.
 //! | `Armv8` | `aarch64_sha512.rs` | NEON, ARMv8.2 SHA-512 instructions |
+//! | `Neon` | `arm_neon.rs` | 32-bit ARM with NEON (64-bit words in D registers) |
 //! | `Soft` | `soft.rs` | nothing (portable) |
 //!
 //! ```
@@ -37,6 +38,8 @@ use crate::hash::block::BlockBuffer;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha512;
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+mod arm_neon;
 pub mod many;
 mod soft;
 #[cfg(target_arch = "x86_64")]
@@ -59,6 +62,9 @@ crate::cpu::backends! {
     /// ARMv8.2 SHA-512 instructions (`sha512h`, `sha512h2`,
     /// `sha512su0/1`).
     Armv8 = "armv8", "aarch64", [Neon, Sha512];
+    /// 32-bit ARM NEON: the 64-bit words in D registers, rotations by
+    /// `vshr.u64` and `vsli.64`.
+    Neon = "neon", "arm", [Neon];
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft = "soft", any, [];
 }
@@ -79,6 +85,9 @@ fn compress(imp: Checked, state: &mut [u64; 8], blocks: &[u8]) {
         // SAFETY: as above.
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha512::compress(state, blocks) },
+        // SAFETY: as above (NEON).
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        Impl::Neon => unsafe { arm_neon::compress(state, blocks) },
         _ => soft::compress(state, blocks),
     }
 }
