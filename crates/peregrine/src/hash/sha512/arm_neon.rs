@@ -126,12 +126,15 @@ macro_rules! round {
     };
 }
 
-/// Message words i and i + 1 (`i` even) into `$q` = q(i/2 mod 8), which
+/// Message words i and i + 1 (`i` even; none for `[]`) into `$q` = q(i/2 mod 8), which
 /// holds W[i - 16], W[i - 15]: `$lo1` = q(i/2 + 1) (W[i - 14]), `$t0`,
 /// `$t1` = q(i/2 + 4), q(i/2 + 5) (W[i - 8]..W[i - 5]), `$p` = q(i/2 + 7)
 /// (W[i - 2], W[i - 1]). Temporaries q12-q15.
 macro_rules! sched {
-    ($q:literal, $lo1:literal, $t0:literal, $t1:literal, $p:literal) => {
+    ([]) => {
+        ""
+    };
+    ([$q:literal, $lo1:literal, $t0:literal, $t1:literal, $p:literal]) => {
         concat!(
             // sigma0(W[i - 15], W[i - 14]) = ror 1 ^ ror 8 ^ shr 7
             "vext.8 q12, ",
@@ -189,39 +192,24 @@ macro_rules! sched {
     };
 }
 
-/// Eight rounds on message words d`$w0`.. (eight consecutive D registers,
-/// given by name), the working variables starting as a = d16.
+/// Eight rounds on message words `$w0`..`$w7` (eight consecutive D
+/// registers, given by name), the working variables starting as a = d16;
+/// before each pair of rounds, `sched!` on the matching bracket (empty:
+/// no scheduling, for the first 16 rounds).
 macro_rules! eight {
-    ($w0:literal, $w1:literal, $w2:literal, $w3:literal, $w4:literal, $w5:literal, $w6:literal, $w7:literal) => {
-        concat!(
-            round!("d16", "d17", "d18", "d19", "d20", "d21", "d22", "d23", $w0),
-            round!("d23", "d16", "d17", "d18", "d19", "d20", "d21", "d22", $w1),
-            round!("d22", "d23", "d16", "d17", "d18", "d19", "d20", "d21", $w2),
-            round!("d21", "d22", "d23", "d16", "d17", "d18", "d19", "d20", $w3),
-            round!("d20", "d21", "d22", "d23", "d16", "d17", "d18", "d19", $w4),
-            round!("d19", "d20", "d21", "d22", "d23", "d16", "d17", "d18", $w5),
-            round!("d18", "d19", "d20", "d21", "d22", "d23", "d16", "d17", $w6),
-            round!("d17", "d18", "d19", "d20", "d21", "d22", "d23", "d16", $w7),
-        )
-    };
-}
-
-/// The same eight rounds, each pair of message words scheduled just
-/// before its two rounds.
-macro_rules! eight_sched {
     ($w0:literal, $w1:literal, $w2:literal, $w3:literal, $w4:literal, $w5:literal, $w6:literal, $w7:literal,
-     [$($s0:literal),*], [$($s1:literal),*], [$($s2:literal),*], [$($s3:literal),*]) => {
+     $s0:tt, $s1:tt, $s2:tt, $s3:tt) => {
         concat!(
-            sched!($($s0),*),
+            sched!($s0),
             round!("d16", "d17", "d18", "d19", "d20", "d21", "d22", "d23", $w0),
             round!("d23", "d16", "d17", "d18", "d19", "d20", "d21", "d22", $w1),
-            sched!($($s1),*),
+            sched!($s1),
             round!("d22", "d23", "d16", "d17", "d18", "d19", "d20", "d21", $w2),
             round!("d21", "d22", "d23", "d16", "d17", "d18", "d19", "d20", $w3),
-            sched!($($s2),*),
+            sched!($s2),
             round!("d20", "d21", "d22", "d23", "d16", "d17", "d18", "d19", $w4),
             round!("d19", "d20", "d21", "d22", "d23", "d16", "d17", "d18", $w5),
-            sched!($($s3),*),
+            sched!($s3),
             round!("d18", "d19", "d20", "d21", "d22", "d23", "d16", "d17", $w6),
             round!("d17", "d18", "d19", "d20", "d21", "d22", "d23", "d16", $w7),
         )
@@ -263,18 +251,18 @@ pub(super) unsafe fn compress(state: &mut [u64; 8], blocks: &[u8]) {
             "vrev64.8 q5, q5",
             "vrev64.8 q6, q6",
             "vrev64.8 q7, q7",
-            eight!("d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"),
-            eight!("d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15"),
+            eight!("d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", [], [], [], []),
+            eight!("d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", [], [], [], []),
             "mov {cnt}, #4",
             "3:",
-            eight_sched!(
+            eight!(
                 "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7",
                 ["q0", "q1", "q4", "q5", "q7"],
                 ["q1", "q2", "q5", "q6", "q0"],
                 ["q2", "q3", "q6", "q7", "q1"],
                 ["q3", "q4", "q7", "q0", "q2"]
             ),
-            eight_sched!(
+            eight!(
                 "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15",
                 ["q4", "q5", "q0", "q1", "q3"],
                 ["q5", "q6", "q1", "q2", "q4"],
