@@ -8,7 +8,7 @@
 //! | `Armv8` | `aarch64_sha3.rs` | ARMv8.2 SHA-3 instructions (`eor3`, `rax1`, `xar`, `bcax`) |
 //! | `Avx512vl` | `x86_64_avx512.rs` | AVX-512F and VL (`vpternlogq`, `vprolq` on xmm registers) |
 //! | `Bmi2` | `x86_64_bmi2.rs` | x86_64 BMI1 and BMI2 (`andn`, `rorx`) |
-//! | `Soft` | `soft.rs` | nothing (portable, lane-complementing) |
+//! | `Soft` | `soft.rs`; `soft32.rs` on 32-bit targets | nothing (portable, lane-complementing; bit-interleaved 32-bit words on 32-bit CPUs) |
 //!
 //! Many independent messages at once (8 or 4 states per permutation):
 //! [`shake128_many`], [`shake256_many`], [`sha3_256_many`], with their own
@@ -47,6 +47,8 @@ use crate::hash::{Xof, XofReader};
 mod aarch64_sha3;
 pub mod many;
 mod soft;
+#[cfg(any(test, target_pointer_width = "32"))]
+mod soft32;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_avx512;
 #[cfg(target_arch = "x86_64")]
@@ -85,8 +87,18 @@ fn permute(imp: Checked, state: &mut [u64; 25]) {
         // SAFETY: as above (BMI1 and BMI2).
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::keccak_f1600(state) },
-        _ => soft::keccak_f1600(state),
+        _ => soft_keccak_f1600(state),
     }
+}
+
+/// The portable permutation: on 32-bit targets the bit-interleaved one
+/// (`soft32.rs`), else the 64-bit lanes of `soft.rs`.
+#[inline]
+fn soft_keccak_f1600(state: &mut [u64; 25]) {
+    #[cfg(target_pointer_width = "32")]
+    soft32::keccak_f1600(state);
+    #[cfg(not(target_pointer_width = "32"))]
+    soft::keccak_f1600(state);
 }
 
 /// XORs each `RATE`-byte block of `blocks` into the state and permutes.
@@ -104,6 +116,9 @@ fn absorb<const RATE: usize>(imp: Checked, state: &mut [u64; 25], blocks: &[u8])
         // SAFETY: as above (BMI1 and BMI2).
         #[cfg(target_arch = "x86_64")]
         Impl::Bmi2 => unsafe { x86_64_bmi2::absorb::<RATE>(state, blocks) },
+        #[cfg(target_pointer_width = "32")]
+        _ => soft32::absorb::<RATE>(state, blocks),
+        #[cfg(not(target_pointer_width = "32"))]
         _ => soft::absorb::<RATE>(state, blocks),
     }
 }
@@ -566,6 +581,10 @@ mod tests {
         // the Keccak team's KeccakF-1600-IntermediateValues.txt).
         let mut s = [0u64; 25];
         soft::keccak_f1600(&mut s);
+        assert_eq!(s[0], 0xf1258f7940e1dde7);
+        assert_eq!(s[24], 0xeaf1ff7b5ceca249);
+        let mut s = [0u64; 25];
+        soft32::keccak_f1600(&mut s);
         assert_eq!(s[0], 0xf1258f7940e1dde7);
         assert_eq!(s[24], 0xeaf1ff7b5ceca249);
     }

@@ -39,12 +39,34 @@
 //! and 208 instructions a round against its 197; x86_64 CPUs with BMI1 and
 //! BMI2 use `x86_64_bmi2.rs` instead.
 
+use core::ops::{BitAnd, BitOr, BitXor, Not};
+
+#[cfg(any(test, not(target_pointer_width = "32")))]
 use super::RC;
+
+/// A 64-bit Keccak lane as the round sees it: a `u64` here, or the
+/// bit-interleaved pair of 32-bit words of `soft32.rs` on 32-bit targets.
+pub(super) trait Lane:
+    Copy + BitXor<Output = Self> + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+{
+    /// The all-zero lane.
+    const ZERO: Self;
+    /// Rotation left by `N` (0 < `N` < 64) of the 64-bit lane.
+    fn rol<const N: u32>(self) -> Self;
+}
+
+impl Lane for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn rol<const N: u32>(self) -> u64 {
+        self.rotate_left(N)
+    }
+}
 
 /// Complements the lanes of the lane-complementing pattern (an involution:
 /// it enters and leaves the transformed representation).
 #[inline(always)]
-fn complement(a: &mut [u64; 25]) {
+pub(super) fn complement<T: Lane>(a: &mut [T; 25]) {
     a[1] = !a[1];
     a[2] = !a[2];
     a[8] = !a[8];
@@ -59,7 +81,7 @@ fn complement(a: &mut [u64; 25]) {
 /// and other targets with 30 or so registers) a no-op: the whole state and
 /// the scratch state stay in registers.
 #[inline(always)]
-fn barrier(a: &mut [u64; 25]) {
+fn barrier<T>(a: &mut [T; 25]) {
     #[cfg(target_arch = "x86_64")]
     core::hint::black_box(a);
     #[cfg(not(target_arch = "x86_64"))]
@@ -73,26 +95,26 @@ fn barrier(a: &mut [u64; 25]) {
 /// D[x + 3y], r[x + 3y][x]); `nK` is the one complemented B lane that
 /// plane's χ needs.
 #[inline(always)]
-fn round(a: &mut [u64; 25], e: &mut [u64; 25], rc: u64) {
+fn round<T: Lane>(a: &mut [T; 25], e: &mut [T; 25], rc: T) {
     let c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
     let c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
     let c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
     let c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
     let c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
-    let d0 = c4 ^ c1.rotate_left(1);
-    let d1 = c0 ^ c2.rotate_left(1);
-    let d2 = c1 ^ c3.rotate_left(1);
-    let d3 = c2 ^ c4.rotate_left(1);
-    let d4 = c3 ^ c0.rotate_left(1);
+    let d0 = c4 ^ c1.rol::<1>();
+    let d1 = c0 ^ c2.rol::<1>();
+    let d2 = c1 ^ c3.rol::<1>();
+    let d3 = c2 ^ c4.rol::<1>();
+    let d4 = c3 ^ c0.rol::<1>();
     // Reload the lanes for ρ-π rather than keeping 25 values live.
     barrier(a);
 
     // Plane y = 0.
     let b0 = a[0] ^ d0;
-    let b1 = (a[6] ^ d1).rotate_left(44);
-    let b2 = (a[12] ^ d2).rotate_left(43);
-    let b3 = (a[18] ^ d3).rotate_left(21);
-    let b4 = (a[24] ^ d4).rotate_left(14);
+    let b1 = (a[6] ^ d1).rol::<44>();
+    let b2 = (a[12] ^ d2).rol::<43>();
+    let b3 = (a[18] ^ d3).rol::<21>();
+    let b4 = (a[24] ^ d4).rol::<14>();
     let n2 = !b2;
     e[0] = b0 ^ (b1 | b2) ^ rc;
     e[1] = b1 ^ (n2 | b3);
@@ -101,11 +123,11 @@ fn round(a: &mut [u64; 25], e: &mut [u64; 25], rc: u64) {
     e[4] = b4 ^ (b0 & b1);
 
     // Plane y = 1.
-    let b0 = (a[3] ^ d3).rotate_left(28);
-    let b1 = (a[9] ^ d4).rotate_left(20);
-    let b2 = (a[10] ^ d0).rotate_left(3);
-    let b3 = (a[16] ^ d1).rotate_left(45);
-    let b4 = (a[22] ^ d2).rotate_left(61);
+    let b0 = (a[3] ^ d3).rol::<28>();
+    let b1 = (a[9] ^ d4).rol::<20>();
+    let b2 = (a[10] ^ d0).rol::<3>();
+    let b3 = (a[16] ^ d1).rol::<45>();
+    let b4 = (a[22] ^ d2).rol::<61>();
     let n4 = !b4;
     e[5] = b0 ^ (b1 | b2);
     e[6] = b1 ^ (b2 & b3);
@@ -114,11 +136,11 @@ fn round(a: &mut [u64; 25], e: &mut [u64; 25], rc: u64) {
     e[9] = b4 ^ (b0 & b1);
 
     // Plane y = 2.
-    let b0 = (a[1] ^ d1).rotate_left(1);
-    let b1 = (a[7] ^ d2).rotate_left(6);
-    let b2 = (a[13] ^ d3).rotate_left(25);
-    let b3 = (a[19] ^ d4).rotate_left(8);
-    let b4 = (a[20] ^ d0).rotate_left(18);
+    let b0 = (a[1] ^ d1).rol::<1>();
+    let b1 = (a[7] ^ d2).rol::<6>();
+    let b2 = (a[13] ^ d3).rol::<25>();
+    let b3 = (a[19] ^ d4).rol::<8>();
+    let b4 = (a[20] ^ d0).rol::<18>();
     let n3 = !b3;
     e[10] = b0 ^ (b1 | b2);
     e[11] = b1 ^ (b2 & b3);
@@ -131,11 +153,11 @@ fn round(a: &mut [u64; 25], e: &mut [u64; 25], rc: u64) {
     barrier(e);
 
     // Plane y = 3.
-    let b0 = (a[4] ^ d4).rotate_left(27);
-    let b1 = (a[5] ^ d0).rotate_left(36);
-    let b2 = (a[11] ^ d1).rotate_left(10);
-    let b3 = (a[17] ^ d2).rotate_left(15);
-    let b4 = (a[23] ^ d3).rotate_left(56);
+    let b0 = (a[4] ^ d4).rol::<27>();
+    let b1 = (a[5] ^ d0).rol::<36>();
+    let b2 = (a[11] ^ d1).rol::<10>();
+    let b3 = (a[17] ^ d2).rol::<15>();
+    let b4 = (a[23] ^ d3).rol::<56>();
     let n3 = !b3;
     e[15] = b0 ^ (b1 & b2);
     e[16] = b1 ^ (b2 | b3);
@@ -144,11 +166,11 @@ fn round(a: &mut [u64; 25], e: &mut [u64; 25], rc: u64) {
     e[19] = b4 ^ (b0 | b1);
 
     // Plane y = 4.
-    let b0 = (a[2] ^ d2).rotate_left(62);
-    let b1 = (a[8] ^ d3).rotate_left(55);
-    let b2 = (a[14] ^ d4).rotate_left(39);
-    let b3 = (a[15] ^ d0).rotate_left(41);
-    let b4 = (a[21] ^ d1).rotate_left(2);
+    let b0 = (a[2] ^ d2).rol::<62>();
+    let b1 = (a[8] ^ d3).rol::<55>();
+    let b2 = (a[14] ^ d4).rol::<39>();
+    let b3 = (a[15] ^ d0).rol::<41>();
+    let b4 = (a[21] ^ d1).rol::<2>();
     let n1 = !b1;
     e[20] = b0 ^ (n1 & b2);
     e[21] = n1 ^ (b2 | b3);
@@ -158,17 +180,25 @@ fn round(a: &mut [u64; 25], e: &mut [u64; 25], rc: u64) {
 }
 
 /// The 24 rounds on a state in complemented representation, from `a`
-/// into a scratch state and back, two rounds per step.
+/// into a scratch state and back, two rounds per step, with the round
+/// constants `rcs` in the lane type's form.
 #[inline(always)]
-fn rounds(a: &mut [u64; 25]) {
-    let mut t = [0u64; 25];
-    for rc in RC.chunks_exact(2) {
+pub(super) fn rounds_with<T: Lane>(a: &mut [T; 25], rcs: &[T; 24]) {
+    let mut t = [T::ZERO; 25];
+    for rc in rcs.chunks_exact(2) {
         round(a, &mut t, rc[0]);
         round(&mut t, a, rc[1]);
     }
 }
 
+#[cfg(any(test, not(target_pointer_width = "32")))]
+#[inline(always)]
+fn rounds(a: &mut [u64; 25]) {
+    rounds_with(a, &RC);
+}
+
 /// XORs one `RATE`-byte block (little-endian lanes) into the state.
+#[cfg(any(test, not(target_pointer_width = "32")))]
 #[inline(always)]
 fn xor_block<const RATE: usize>(a: &mut [u64; 25], block: &[u8]) {
     debug_assert_eq!(block.len(), RATE);
@@ -185,7 +215,9 @@ fn xor_block<const RATE: usize>(a: &mut [u64; 25], block: &[u8]) {
     lanes!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20);
 }
 
-/// Keccak-f\[1600\] on `state`.
+/// Keccak-f\[1600\] on `state` (on 32-bit targets `soft32.rs` serves
+/// instead).
+#[cfg(any(test, not(target_pointer_width = "32")))]
 pub(super) fn keccak_f1600(state: &mut [u64; 25]) {
     // On x86_64 the rounds work on the state in memory anyway (see
     // `barrier`), so in place: a local copy would only add 100 moves.
@@ -210,6 +242,7 @@ pub(super) fn keccak_f1600(state: &mut [u64; 25]) {
 
 /// For each `RATE`-byte block of `blocks`: XOR it into the state, then
 /// permute. The complemented representation is entered once per call.
+#[cfg(any(test, not(target_pointer_width = "32")))]
 pub(super) fn absorb<const RATE: usize>(state: &mut [u64; 25], blocks: &[u8]) {
     debug_assert!(blocks.len().is_multiple_of(RATE));
     // A local copy (a stack temporary, not wiped): over many blocks it

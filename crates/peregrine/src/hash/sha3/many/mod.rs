@@ -126,7 +126,7 @@ pub(super) use keccak_rounds;
 fn soft_each<const N: usize>(s: &mut [[u64; N]; 25]) {
     for j in 0..N {
         let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
-        super::soft::keccak_f1600(&mut one);
+        super::soft_keccak_f1600(&mut one);
         for (row, l) in s.iter_mut().zip(one) {
             row[j] = l;
         }
