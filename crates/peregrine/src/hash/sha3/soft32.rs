@@ -72,38 +72,43 @@ impl Lane for I {
     }
 }
 
+/// The stages of the unshuffle: each swaps the bit groups of width `s`
+/// selected by the mask with their neighbours `s` bits up.
+const STAGES: [(u32, u64); 5] = [
+    (1, 0x2222_2222_2222_2222),
+    (2, 0x0c0c_0c0c_0c0c_0c0c),
+    (4, 0x00f0_00f0_00f0_00f0),
+    (8, 0x0000_ff00_0000_ff00),
+    (16, 0x0000_0000_ffff_0000),
+];
+
+#[inline(always)]
+const fn swap(x: u64, (s, m): (u32, u64)) -> u64 {
+    let t = (x ^ (x >> s)) & m;
+    x ^ t ^ (t << s)
+}
+
 /// The even bits of `x` into the low half, the odd ones into the high
-/// half (an unshuffle: swaps of bit groups under masks).
+/// half (an unshuffle).
 #[inline(always)]
 const fn unshuffle(mut x: u64) -> u64 {
-    let mut t;
-    t = (x ^ (x >> 1)) & 0x2222_2222_2222_2222;
-    x ^= t ^ (t << 1);
-    t = (x ^ (x >> 2)) & 0x0c0c_0c0c_0c0c_0c0c;
-    x ^= t ^ (t << 2);
-    t = (x ^ (x >> 4)) & 0x00f0_00f0_00f0_00f0;
-    x ^= t ^ (t << 4);
-    t = (x ^ (x >> 8)) & 0x0000_ff00_0000_ff00;
-    x ^= t ^ (t << 8);
-    t = (x ^ (x >> 16)) & 0x0000_0000_ffff_0000;
-    x ^= t ^ (t << 16);
+    let mut i = 0;
+    while i < STAGES.len() {
+        x = swap(x, STAGES[i]);
+        i += 1;
+    }
     x
 }
 
-/// The inverse of [`unshuffle`] (the same swaps in reverse order).
+/// The inverse of [`unshuffle`]: the same swaps (each its own inverse) in
+/// reverse order.
 #[inline(always)]
 const fn shuffle(mut x: u64) -> u64 {
-    let mut t;
-    t = (x ^ (x >> 16)) & 0x0000_0000_ffff_0000;
-    x ^= t ^ (t << 16);
-    t = (x ^ (x >> 8)) & 0x0000_ff00_0000_ff00;
-    x ^= t ^ (t << 8);
-    t = (x ^ (x >> 4)) & 0x00f0_00f0_00f0_00f0;
-    x ^= t ^ (t << 4);
-    t = (x ^ (x >> 2)) & 0x0c0c_0c0c_0c0c_0c0c;
-    x ^= t ^ (t << 2);
-    t = (x ^ (x >> 1)) & 0x2222_2222_2222_2222;
-    x ^= t ^ (t << 1);
+    let mut i = STAGES.len();
+    while i > 0 {
+        i -= 1;
+        x = swap(x, STAGES[i]);
+    }
     x
 }
 
