@@ -262,7 +262,7 @@ pub(super) unsafe fn digest<const OUT: usize>(data: &[u8]) -> [u8; OUT] {
     }
 }
 
-/// `PAD_SHIFT[16 + r..32 + r]` as a `pshufb` pattern moves bytes
+/// `PAD_SHIFT[32 - r..48 - r]` as a `pshufb` pattern moves bytes
 /// `16 - r..16` of a word to `0..r` and zeroes the rest (indices with the
 /// top bit set give zero).
 static PAD_SHIFT: [u8; 48] = {
@@ -275,9 +275,10 @@ static PAD_SHIFT: [u8; 48] = {
     t
 };
 
-/// The 16-byte word of a message's bytes `0..r` (`r < 16`), read from
-/// `w` (`w.len() == r`) without reading past it or going through memory:
-/// two overlapping loads of 8, 4 or 1 bytes, as `copy_small` does.
+/// The bytes of `w` (`w.len() < 16`) as the low and high halves of a
+/// 16-byte word, zeros after them, read without reading past `w` or
+/// going through memory: two overlapping loads of 8, 4 or 1 bytes, as
+/// `copy_small` does.
 #[inline(always)]
 fn partial_word(w: &[u8]) -> (u64, u64) {
     let r = w.len();
