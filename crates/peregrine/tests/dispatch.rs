@@ -17,15 +17,17 @@ use peregrine::registry::ALGORITHMS;
 fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
     Some(match tier {
         // qemu's default 32-bit ARM CPU is its `max`: NEON (HWCAP_NEON)
-        // and the ARMv8 SHA-256 instructions (HWCAP2_SHA2): the NEON
-        // ChaCha20, Poly1305 and SHA-512 kernels and the AArch32 SHA-256 one,
-        // everything else portable.
+        // and the ARMv8 crypto instructions (HWCAP2_AES, PMULL, SHA1,
+        // SHA2): the NEON ChaCha20, Poly1305 and SHA-512 kernels and the
+        // AArch32 SHA-1, SHA-256, AES and GHASH ones, everything else
+        // portable.
         "armv7" => &[
             ("md5", "soft"),
             ("sha1", "armv8"),
             ("sha256", "armv8"),
             ("sha256-many", "soft"),
             ("sha512", "neon"),
+            ("sha512-many", "neon"),
             ("sha3-256", "soft"),
             ("aes-128-ecb", "armv8"),
             ("ghash", "pmull"),

@@ -1,5 +1,6 @@
 //! The one-shot `Hash::digest_with` (whole blocks straight from the input,
-//! the padded tail built on the stack: issue 16's short-message path)
+//! the padded tail built apart, in registers on SHA-NI: issue 16's
+//! short-message path)
 //! against streaming `soft` fed in random pieces, for every SHA-2 variant,
 //! on every backend, at every length up to three blocks and some long
 //! ones (so every padding case: one or two final blocks, the length field

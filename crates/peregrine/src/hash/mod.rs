@@ -110,8 +110,8 @@ pub trait Hash: Clone + Send + Sync + 'static {
     fn backend(&self) -> &'static str;
     /// The digest of `data` on the given backend, in one call. The SHA-2
     /// hashes skip the streaming buffer here (whole blocks straight from
-    /// `data`, the padded tail built on the stack), which is what short
-    /// messages gain from.
+    /// `data`, the padded tail built apart: on the stack, or in registers
+    /// on SHA-NI), which is what short messages gain from.
     fn digest_with(imp: <Self::Impl as crate::cpu::Backend>::Checked, data: &[u8]) -> Self::Output {
         let mut h = Self::with_impl(imp);
         h.update(data);

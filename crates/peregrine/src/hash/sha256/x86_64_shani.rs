@@ -277,15 +277,15 @@ static PAD_SHIFT: [u8; 48] = {
 
 /// The bytes of `w` (`w.len() < 16`) as the low and high halves of a
 /// 16-byte word, zeros after them, read without reading past `w` or
-/// going through memory: two overlapping loads of 8, 4 or 1 bytes, as
-/// `copy_small` does.
+/// going through memory: two overlapping loads of 8 or 4 bytes, or three
+/// of 1 byte, as `copy_small` does.
 #[inline(always)]
 fn partial_word(w: &[u8]) -> (u64, u64) {
     let r = w.len();
     let le8 = |b: &[u8]| u64::from_le_bytes(b[..8].try_into().unwrap());
     let le4 = |b: &[u8]| u64::from(u32::from_le_bytes(b[..4].try_into().unwrap()));
     if r >= 8 {
-        // bytes r-8..r of the second load land at 8..16 of the word
+        // the second load's bytes past the first 8 land at 8..r of the word
         let hi = if r == 8 {
             0
         } else {

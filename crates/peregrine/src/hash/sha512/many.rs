@@ -29,6 +29,9 @@ crate::cpu::backends! {
     Avx2 = "avx2", "x86_64", [Avx, Avx2, Bmi1, Bmi2];
     /// One message after the other on SHA-512's `armv8` backend.
     Armv8 = "armv8", "aarch64", [Neon, Sha512];
+    /// One message after the other on SHA-512's `neon` backend (32-bit
+    /// ARM).
+    Neon = "neon", "arm", [Neon];
     /// One message after the other, portable.
     Soft = "soft", any, [];
 }
