@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::field::Elem;
-use super::point::{self, Affine, Point};
+use super::point::{self, Affine};
 use super::{Curve, Fe, Scalar};
 use crate::Error;
 use crate::hash::Hash;
@@ -237,7 +237,7 @@ pub(crate) fn verify_vartime<C: Curve>(
 
 /// The ECDH shared secret: the x-coordinate of `d Q`, `FIELD_BYTES` long.
 pub(crate) fn agree<C: Curve>(d: &Scalar<C>, q: &Affine<C>) -> Result<Vec<u8>, Error> {
-    let p = point::mul(&Point::from_affine(q), d);
+    let p = point::mul(q, d);
     // `d` in [1, n-1] and `Q` on a curve of prime order: never the
     // identity; checked anyway (a fault would show here).
     let Some(a) = p.to_affine() else {

@@ -8,20 +8,25 @@
 //! `r || s`).
 //!
 //! ## How
-//! - Field and scalar arithmetic in Montgomery form, one generic portable
-//!   kernel over 64-bit limbs with `u128` products (`field.rs`; over
-//!   32-bit limbs with `u64` products on 32-bit targets), every result
-//!   fully reduced by a masked subtraction.
-//! - Projective points with the complete addition and doubling formulas
-//!   of Renes, Costello and Batina (2016): no exceptional cases, so no
-//!   branch on a secret anywhere in a scalar multiplication.
+//! - Field and scalar arithmetic in Montgomery form: per-CPU kernels
+//!   ([`Impl`]: `adx`, `aarch64`) and one generic portable kernel over
+//!   64-bit limbs with `u128` products (`field.rs`; over 32-bit limbs with
+//!   `u64` products on 32-bit targets; P-521's field by its Mersenne form,
+//!   `field521.rs`), every result fully reduced by a masked subtraction.
+//! - Constant-time multiplications in Jacobian coordinates with incomplete
+//!   formulas whose exceptional cases are resolved by masks, no branch on
+//!   a secret (the complete projective formulas of Renes, Costello and
+//!   Batina (2016) are the tests' reference).
 //! - Fixed-base multiplication (key generation, signing) by a table of
 //!   `j 2^(6i) G` (`j` in 1..=32, signed 6-bit windows) built once per
-//!   process, read by masked scans; variable-base (ECDH) by 4-bit fixed
-//!   windows with masked scans; verification by a variable-time
+//!   process, read by masked scans; variable-base (ECDH) by signed 5-bit
+//!   windows over a table of 16 multiples, read by masked scans (in ymm
+//!   registers where the CPU has AVX2); verification by a variable-time
 //!   `u1 G + u2 Q` (`_vartime`: public inputs only) in Jacobian
 //!   coordinates, wNAF for `u2 Q`.
-//! - Inversion by Fermat's little theorem (a fixed public exponent).
+//! - Field and scalar inversion by constant-time division steps
+//!   (Bernstein–Yang, `ec::safegcd`) on 64-bit targets, by Fermat's
+//!   little theorem (a fixed public exponent) on 32-bit ones.
 //!
 //! ## ECDSA
 //! - Nonces by RFC 6979 (HMAC-DRBG over the message digest and the key),
@@ -489,7 +494,7 @@ mod tests {
         nm1.as_mut()[0] -= 1;
         let k = C::Scalar::from_canonical(&nm1);
         let a = mul_base::<C>(&k);
-        let b = mul(&Point::<C>::generator(), &k);
+        let b = mul(&Point::<C>::generator().to_affine().unwrap(), &k);
         let neg_g = Point::<C>::generator().neg();
         assert!(a.eq_vartime(&neg_g), "{}: (n-1) G by the table", C::NAME);
         assert!(b.eq_vartime(&neg_g), "{}: (n-1) G by windows", C::NAME);
@@ -544,7 +549,6 @@ mod tests {
             scalars.push(C::Scalar::from_canonical(&l));
         }
         let q = mul_base::<C>(&C::Scalar::from_u64(7)).to_affine().unwrap();
-        let qp = Point::from_affine(&q);
         let to_point = |j: &super::point::Jacobian<C>| {
             if j.is_identity_vartime() {
                 Point::<C>::identity()
@@ -559,7 +563,7 @@ mod tests {
         };
         for u1 in &scalars {
             for u2 in &scalars {
-                let want = mul_base::<C>(u1).add(&mul(&qp, u2));
+                let want = mul_base::<C>(u1).add(&mul(&q, u2));
                 let got = to_point(&mul2_base_vartime::<C>(u1, u2, &q));
                 assert!(got.eq_vartime(&want), "{}: u1 G + u2 Q", C::NAME);
             }
@@ -615,6 +619,7 @@ mod tests {
                 C::NAME
             );
             for p in [Point::<C>::generator(), q] {
+                let p = p.to_affine().unwrap();
                 assert!(
                     mul(&p, k).eq_vartime(&mul_complete(&p, k)),
                     "{}: k P",
@@ -622,9 +627,6 @@ mod tests {
                 );
             }
         }
-        // the identity as the variable base
-        let id = Point::<C>::identity();
-        assert_ne!(mul(&id, &ks[5]).is_identity(), 0);
     }
 
     #[test]
@@ -910,7 +912,7 @@ mod kernel_tests {
         check_invert::<K, N>(what, &vals);
     }
 
-    /// `invert` (divsteps for four-limb moduli on 64-bit targets) against
+    /// `invert` (divsteps for the 4-, 6- and 9-limb moduli on 64-bit targets) against
     /// Fermat, and `a a^-1 = 1`, on `vals` (reduced limbs, Montgomery
     /// form) and 300 more pseudo-random values.
     fn check_invert<M: Modulus<N>, const N: usize>(what: &str, vals: &[[u64; N]]) {
