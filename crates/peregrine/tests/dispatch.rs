@@ -18,8 +18,9 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
     Some(match tier {
         // qemu's default 32-bit ARM CPU is its `max`: NEON (HWCAP_NEON)
         // and the ARMv8 crypto instructions (HWCAP2_AES, PMULL, SHA1,
-        // SHA2): the NEON ChaCha20, Poly1305 and SHA-512 kernels and the
-        // AArch32 SHA-1, SHA-256, AES and GHASH ones, everything else
+        // SHA2): the NEON ChaCha20, Poly1305 and SHA-512 kernels, the
+        // AArch32 SHA-1, SHA-256, AES and GHASH ones and the `umaal`
+        // Montgomery kernel (the target has `umaal`), everything else
         // portable.
         "armv7" => &[
             ("md5", "soft"),
@@ -35,7 +36,7 @@ fn table(tier: &str) -> Option<&'static [(&'static str, &'static str)]> {
             ("chacha20", "neon"),
             ("poly1305", "neon"),
             ("chacha20-poly1305", "neon+neon"),
-            ("rsa2048", "soft"),
+            ("rsa2048", "arm"),
             ("ecdhx25519", "soft"),
             ("ecdhp256", "soft"),
             ("ecdhp521", "soft"),

@@ -11,6 +11,9 @@
 //!   firmware have.
 //!
 //! Elsewhere nothing is detected and the portable backends run.
+//!
+//! `umaal` is a property of the target, not of the CPU: reported on every
+//! platform where the build's target has it (see [`super::Feature::Umaal`]).
 
 use super::Caps;
 
@@ -37,7 +40,7 @@ pub(super) fn detect() -> Caps {
     // SAFETY: `getauxval` takes any key (0 for one the kernel did not
     // give) and only reads the process's auxiliary vector.
     let (hwcap, hwcap2) = unsafe { (getauxval(AT_HWCAP), getauxval(AT_HWCAP2)) };
-    let mut caps = Caps::EMPTY;
+    let mut caps = target_caps();
     if hwcap & HWCAP_NEON != 0 {
         caps = caps.with(super::Feature::Neon);
         if hwcap2 & HWCAP2_AES != 0 {
@@ -58,5 +61,15 @@ pub(super) fn detect() -> Caps {
 
 #[cfg(not(all(feature = "std", target_os = "linux")))]
 pub(super) fn detect() -> Caps {
-    Caps::EMPTY
+    target_caps()
+}
+
+/// What the build's target guarantees: `umaal` on little-endian ARM state
+/// from ARMv6 and on Thumb-2 with DSP (`peregrine_umaal`, from `build.rs`).
+fn target_caps() -> Caps {
+    if cfg!(peregrine_umaal) {
+        Caps::EMPTY.with(super::Feature::Umaal)
+    } else {
+        Caps::EMPTY
+    }
 }

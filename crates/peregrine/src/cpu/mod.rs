@@ -117,6 +117,12 @@ features! {
     Sha512 = 36, "sha512", "aarch64";
     /// ARMv8.2 SHA-3 instructions (EOR3, RAX1, XAR, BCAX).
     Sha3 = 37, "sha3", "aarch64";
+    /// 32-bit ARM `umaal` (`RdHi:RdLo = Rn Rm + RdHi + RdLo`): not
+    /// detected at run time but a property of the build's target,
+    /// reported on little-endian targets with ARM state from ARMv6 or
+    /// Thumb-2 with DSP (`build.rs`'s `peregrine_umaal`), so that
+    /// `PEREGRINE_CPU=-umaal` or `none` can turn it off.
+    Umaal = 38, "umaal", "arm";
 }
 
 impl fmt::Display for Feature {
@@ -600,7 +606,8 @@ pub trait Backend: Copy + Eq + fmt::Debug + Send + Sync + 'static {
 /// and their `impl Backend`, from one table, so every primitive's dispatch
 /// reads the same. Each row: doc comments, `Variant = "name"`, the
 /// architecture (`"x86_64"`, `"aarch64"`, a pair such as `("aarch64",
-/// "arm")` for a backend with a kernel on each, or `any`) and the features
+/// "arm")` for a backend with a kernel on each, `"arm+umaal"` for 32-bit
+/// ARM with `umaal`, or `any`) and the features
 /// it needs. Rows go best first; the last must be the portable `Soft` (it
 /// needs nothing, so `best()` always finds it).
 ///
@@ -703,9 +710,13 @@ macro_rules! backends {
         }
     };
     (@arch any) => { None };
+    // 32-bit ARM with `umaal` (see `bignum::mont`'s `Arm`): reported as
+    // "arm", compiled only where the target has the instruction.
+    (@arch "arm+umaal") => { Some("arm") };
     (@arch ($a:literal, $b:literal)) => { Some(concat!($a, " ", $b)) };
     (@arch $a:tt) => { Some($a) };
     (@compiled any) => { true };
+    (@compiled "arm+umaal") => { cfg!(peregrine_umaal) };
     (@compiled ($a:literal, $b:literal)) => { cfg!(target_arch = $a) || cfg!(target_arch = $b) };
     (@compiled $a:tt) => { cfg!(target_arch = $a) };
 }

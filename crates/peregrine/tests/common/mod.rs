@@ -90,6 +90,9 @@ pub fn std_has(f: Feature) -> bool {
             Feature::Pmull => neon && aux(26) & (1 << 1) != 0,
             Feature::Sha1 => neon && aux(26) & (1 << 2) != 0,
             Feature::Sha2 => neon && aux(26) & (1 << 3) != 0,
+            // a property of the build's target, not detected (`build.rs`'s
+            // `peregrine_umaal`: ARM state from ARMv6, Thumb-2 with DSP)
+            Feature::Umaal => cfg!(peregrine_umaal),
             _ => false,
         }
     }
@@ -99,8 +102,8 @@ pub fn std_has(f: Feature) -> bool {
         all(target_arch = "arm", target_os = "linux")
     )))]
     {
-        let _ = f;
-        false
+        // `umaal` on a non-Linux ARM target: the build's property
+        f == Feature::Umaal && cfg!(peregrine_umaal)
     }
 }
 

@@ -5,7 +5,8 @@
 //!
 //! - `mul(r, a, b, n, n0)`: `r = a * b * R^(-1) mod n`, `R = 2^(64k)`;
 //! - `sqr(r, a, n, n0)`: `r = a^2 * R^(-1) mod n`, with a dedicated squaring
-//!   (each cross product `a[i] * a[j]` computed once).
+//!   (each cross product `a[i] * a[j]` computed once; `arm`'s is its
+//!   `mul(a, a)`).
 //!
 //! `n` is odd, `n0 = -n^(-1) mod 2^64`, and the inputs are `< n`; the output
 //! is fully reduced (`< n`) by a final masked subtraction, never a branch.
@@ -18,6 +19,7 @@
 //! | `Adx` | `x86_64_adx.rs` | BMI2 + ADX: `mulx` and the two carry chains of `adcx`/`adox` |
 //! | `Bmi2` | `x86_64_bmi2.rs` | BMI2: `mulx` with one `adc` chain |
 //! | `Aarch64` | `aarch64.rs` | the base ISA (`mul`/`umulh`); listed as needing NEON so `PEREGRINE_CPU=-neon` or `none` turns it off |
+//! | `Arm` | `arm.rs` | `umaal`: 32-bit little-endian ARM state from ARMv6, Thumb-2 with DSP (a property of the target) |
 //! | `Soft` | `soft.rs` | nothing (`u128` products) |
 //!
 //! Constant time: the kernels' running time and memory accesses depend on
@@ -27,6 +29,10 @@ use crate::Error;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+// Little-endian 32-bit ARM with `umaal` (`build.rs`; the cfg of
+// `cpu::backends!`'s "arm+umaal").
+#[cfg(peregrine_umaal)]
+mod arm;
 mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86_64_adx;
@@ -65,6 +71,12 @@ crate::cpu::backends! {
     /// aarch64 Linux CPU has it) so that `PEREGRINE_CPU=-neon` or `none`
     /// selects the portable kernel.
     Aarch64 = "aarch64", "aarch64", [Neon];
+    /// 32-bit ARM `umaal` (RdHi:RdLo = Rn Rm + RdHi + RdLo), inline
+    /// `asm!`: FIOS over 32-bit words, six instructions a word. Compiled
+    /// for little-endian ARM state from ARMv6 and Thumb-2 with DSP (not
+    /// ARMv7-M, ARMv6-M or big-endian ARM), where the target guarantees
+    /// the `umaal` feature (`PEREGRINE_CPU=-umaal` turns it off).
+    Arm = "arm", "arm+umaal", [Umaal];
     /// Portable Rust on `u128` products, constant time.
     Soft = "soft", any, [];
 }
@@ -131,6 +143,9 @@ pub(crate) fn mul_unchecked(imp: Checked, r: &mut [u64], a: &[u64], b: &[u64], n
         // SAFETY: as above (no features needed beyond the base ISA).
         #[cfg(target_arch = "aarch64")]
         Impl::Aarch64 => unsafe { aarch64::mul(r, a, b, n, n0) },
+        // SAFETY: as above (the module's cfg guarantees `umaal`).
+        #[cfg(peregrine_umaal)]
+        Impl::Arm => unsafe { arm::mul(r, a, b, n, n0) },
         _ => soft::mul(r, a, b, n, n0),
     }
 }
@@ -149,6 +164,9 @@ pub(crate) fn sqr_unchecked(imp: Checked, r: &mut [u64], a: &[u64], n: &[u64], n
         // SAFETY: as in `mul_unchecked`.
         #[cfg(target_arch = "aarch64")]
         Impl::Aarch64 => unsafe { aarch64::sqr(r, a, n, n0) },
+        // SAFETY: as in `mul_unchecked`.
+        #[cfg(peregrine_umaal)]
+        Impl::Arm => unsafe { arm::sqr(r, a, n, n0) },
         _ => soft::sqr(r, a, n, n0),
     }
 }
