@@ -38,7 +38,8 @@
 # Environment:
 #   INSN_TARGET_DIR  cargo target dir (default target/insn)
 #   INSN_PROFILE     cargo profile of Peregrine's build (default release;
-#                    small: the size profile, labelled "Peregrine (small)")
+#                    small: the size profile with the library's `small`
+#                    feature, labelled "Peregrine (small)")
 #   INSN_ROWS        rows as ALG:OP:SIZE, space-separated (default below)
 #   INSN_CPU_aarch64, INSN_CPU_armv7, INSN_CPU_mipsel
 #                    qemu -cpu for each target (defaults: max, cortex-a15
@@ -145,6 +146,8 @@ for t in "${targets[@]}"; do
     triple=$(triple_of "$t")
     var=${triple^^}; var=${var//-/_}
     build=(cargo build --profile "$PROFILE" -p peregrine --example insn_ops --target "$triple" --target-dir "$TARGET_DIR")
+    # the size profile goes with the library's compact code (`small` feature)
+    [[ $PROFILE == small ]] && build+=(--features small)
     envs=("CARGO_TARGET_${var}_LINKER=$(linker_of "$t")")
     if [[ $t != aarch64 ]]; then
         build+=(-Zbuild-std=std,panic_unwind)

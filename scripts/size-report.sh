@@ -120,6 +120,8 @@ for a in "${ARCHES[@]}"; do
         if [[ $build -eq 1 ]]; then
             args=(build -p peregrine --example router_size --example router_size_baseline
                   --profile "$profile" --target "$triple" --target-dir "$tdir")
+            # the size profile goes with the library's compact code
+            [[ $profile == small ]] && args+=(--features small)
             envs=(RUSTC=/usr/bin/rustc "CARGO_TARGET_$(var_of "$triple")_LINKER=$(linker_of "$a")"
                   "CARGO_TARGET_$(var_of "$triple")_RUSTFLAGS=-C target-feature=+crt-static")
             if [[ $a == armv7 || $a == mipsel ]]; then

@@ -8,6 +8,7 @@
 pub const FEATURES: &[(&str, bool)] = &[
     ("std", cfg!(feature = "std")),
     ("getrandom", cfg!(feature = "getrandom")),
+    ("small", cfg!(feature = "small")),
 ];
 
 /// The run-time CPU features of [`crate::cpu`] that this build enables at

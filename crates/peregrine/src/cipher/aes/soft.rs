@@ -517,7 +517,9 @@ fn bp_middle(y: &[u64; 22]) -> [u64; 18] {
 /// SubBytes without its constant: every byte `x` becomes `S(x) ^ 0x63`.
 /// Plane `i` is bit `i`; the circuit numbers bits from the top (`x0` is
 /// bit 7).
-#[inline(always)]
+// One copy under `small` (the rounds would inline five).
+#[cfg_attr(not(feature = "small"), inline(always))]
+#[cfg_attr(feature = "small", inline(never))]
 fn sub_bytes(s: &State) -> State {
     let [x7, x6, x5, x4, x3, x2, x1, x0] = *s;
     // Top linear layer.
@@ -606,7 +608,9 @@ fn sub_bytes(s: &State) -> State {
 /// the input to the field inversion is `M^-1 (x ^ 0x63)`: the top layer
 /// applies `M^-1` and the forward top layer at once, the bottom layer maps
 /// the products to the inverse itself instead of to `M` of it.
-#[inline(always)]
+// One copy under `small`, as `sub_bytes`.
+#[cfg_attr(not(feature = "small"), inline(always))]
+#[cfg_attr(feature = "small", inline(never))]
 fn inv_sub_bytes(s: &State) -> State {
     let [x7, x6, x5, x4, x3, x2, x1, x0] = *s;
     // Top linear layer: y1..y21 and v7, the circuit's U7 of M^-1 x.

@@ -220,6 +220,8 @@ macro_rules! eight {
 ///
 /// # Safety
 /// The CPU must have NEON.
+// One copy under `small` (update and finish would each inline it).
+#[cfg_attr(feature = "small", inline(never))]
 pub(super) unsafe fn compress(state: &mut [u64; 8], blocks: &[u8]) {
     debug_assert!(blocks.len().is_multiple_of(128));
     let n = blocks.len() / 128;

@@ -1,6 +1,7 @@
 //! Portable SHA-512 compression.
 //!
-//! Straight FIPS 180-4 with every round unrolled: the eight working
+//! Straight FIPS 180-4 with every round unrolled (eight a loop iteration
+//! under the `small` feature): the eight working
 //! variables rotate by renaming in the macro calls instead of by moves, and
 //! the message schedule lives in a 16-word ring computed just in time, so
 //! the whole block stays in registers on 64-bit targets. Maj carries the
@@ -82,16 +83,25 @@ pub(super) fn compress(state: &mut [u64; 8], blocks: &[u8]) {
                 round!(b, c, d, e, f, g, h, a, $i + 7);
             };
         }
-        eight!(0);
-        eight!(8);
-        eight!(16);
-        eight!(24);
-        eight!(32);
-        eight!(40);
-        eight!(48);
-        eight!(56);
-        eight!(64);
-        eight!(72);
+        // Unrolled, or under the `small` feature eight rounds a loop
+        // iteration (the round index is public).
+        #[cfg(not(feature = "small"))]
+        {
+            eight!(0);
+            eight!(8);
+            eight!(16);
+            eight!(24);
+            eight!(32);
+            eight!(40);
+            eight!(48);
+            eight!(56);
+            eight!(64);
+            eight!(72);
+        }
+        #[cfg(feature = "small")]
+        for i in (0..80).step_by(8) {
+            eight!(i);
+        }
 
         for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
             *s = s.wrapping_add(v);
