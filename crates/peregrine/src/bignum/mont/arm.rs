@@ -33,8 +33,9 @@
 //! their multiply timings (not measured; ARM11, Cortex-R and ARMv8-M cores
 //! with DSP also get this kernel and were not looked at: SECURITY.md).
 //! The ARMv7-M cores whose long multiplies finish early on small operands
-//! (Cortex-M3) have no `umaal` and do not get this kernel (it is compiled for little-endian ARM with `umaal`: ARM state from
-//! ARMv6, Thumb state with Thumb-2 and DSP, as on ARMv7E-M and ARMv7-A).
+//! (Cortex-M3) have no `umaal` and do not get this kernel (it is compiled
+//! for little-endian ARM with `umaal`: ARM state from ARMv6, Thumb state
+//! with Thumb-2 and DSP, as on ARMv7E-M and ARMv7-A).
 
 use core::arch::asm;
 

@@ -28,14 +28,32 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     const P: [u64; N];
     /// `-P^-1 mod 2^64`.
     const N0: u64 = n0(Self::P[0]);
-    /// `R mod P`, with `R = 2^(64 N)`: one in Montgomery form.
-    const R1: [u64; N] = mont_const(&one(), &Self::P);
+    /// Whether elements are in plain form, `R = 1`: then [`Self::mont_mul`]
+    /// must be overridden by the plain product `a b mod P` (P-521, whose
+    /// Mersenne reduction gives it directly; `field521.rs`). Otherwise
+    /// `R = 2^(64 N)`, the Montgomery form.
+    const PLAIN: bool = false;
+    /// `R mod P`, with `R = 2^(64 N)` (1 when [`Self::PLAIN`]): one in
+    /// the elements' form.
+    const R1: [u64; N] = if Self::PLAIN {
+        one()
+    } else {
+        mont_const(&one(), &Self::P)
+    };
     /// `R^2 mod P`.
-    const R2: [u64; N] = mont_const(&Self::R1, &Self::P);
-    /// `R^3 mod P`: the Montgomery product by it turns `(a R)^-1` into
-    /// `a^-1 R` (after the divstep inversion, 64-bit targets only).
+    const R2: [u64; N] = if Self::PLAIN {
+        one()
+    } else {
+        mont_const(&Self::R1, &Self::P)
+    };
+    /// `R^3 mod P`: the product by it turns `(a R)^-1` into `a^-1 R`
+    /// (after the divstep inversion, 64-bit targets only).
     #[cfg(target_pointer_width = "64")]
-    const R3: [u64; N] = mont_const(&Self::R2, &Self::P);
+    const R3: [u64; N] = if Self::PLAIN {
+        one()
+    } else {
+        mont_const(&Self::R2, &Self::P)
+    };
     /// The modulus for the divstep inversion (four-limb moduli only; a
     /// placeholder otherwise).
     #[cfg(target_pointer_width = "64")]
@@ -278,7 +296,8 @@ pub(crate) trait Elem: Copy {
     }
     /// Overwrites the value with zero (volatile writes).
     fn wipe(&mut self);
-    /// The internal representation (Montgomery form), for moving an
+    /// The internal representation (Montgomery form, or plain for
+    /// P-521's field), for moving an
     /// element between kernels of the same modulus.
     fn to_raw(&self) -> Self::Limbs;
     /// The element of an internal representation from [`Elem::to_raw`].
@@ -429,7 +448,11 @@ impl<M: Modulus<N>, const N: usize> Mont<M, N> {
 
     /// The element of the canonical value `x < p` (compile time).
     pub(crate) const fn from_canonical_const(x: [u64; N]) -> Self {
-        Self::from_limbs(mont_const(&x, &M::P))
+        if M::PLAIN {
+            Self::from_limbs(x)
+        } else {
+            Self::from_limbs(mont_const(&x, &M::P))
+        }
     }
 
     /// `(v, borrow)` where `v = x - p` over N limbs.

@@ -1,25 +1,27 @@
-//! P-521's field, `p = 2^521 - 1`, in the Montgomery form the other NIST
-//! fields use (`R = 2^576`), multiplied through its Mersenne shape instead
-//! of a generic Montgomery reduction.
+//! P-521's field, `p = 2^521 - 1`, in plain form: an element is its
+//! canonical value, and the product is `a b mod p`, reduced through the
+//! Mersenne shape instead of a Montgomery reduction.
 //!
-//! Since `2^521 = 1 (mod p)`, `R = 2^576 = 2^55`, so the Montgomery product
-//! `a b / R` is `a b 2^-55 = a b 2^466 (mod p)`. The product is taken in
-//! radix `2^58` (nine limbs, `2^522 = 2 mod p`), where the reduction
-//! modulo `p` happens in the columns themselves: the high columns wrap onto
-//! the low ones doubled, so 81 (45 for a square) independent multiply-adds
-//! and one carry pass give a value below `2^522`. Its bit 521 is folded
-//! down, and the multiplication by `2^466` of a 521-bit value modulo
-//! `2^521 - 1` is a rotation of its bits (right by 55). The operands and
-//! the result stay in the saturated 64-bit limbs of the other fields; the
-//! conversions are shifts. It serves 32-bit targets too: there its `u128`
-//! columns still beat the generic product over 32-bit limbs (armv7, qemu
-//! instruction counts: about 1,760 against 2,660 a product, 1,100 against
-//! 2,660 a square).
+//! The other NIST fields keep their elements in Montgomery form (`a R`,
+//! `R = 2^(64 N)`); for P-521 that `R` would be `2^576 = 2^55 (mod p)`, and
+//! every product would pay a rotation of its 521 bits to multiply by
+//! `2^-55`. The curve code is generic over the representation: it takes
+//! `R = 1` here ([`super::field::Modulus::PLAIN`]), so one is 1 and
+//! entering or leaving the form is the identity.
 //!
-//! Constant time: straight-line limb arithmetic; the last step maps the
-//! one non-canonical value, `p` itself, to 0 by a mask.
-
-use crate::ec::curve25519::field::mask_of;
+//! The product is taken in radix `2^58` (nine limbs, `2^522 = 2 mod p`),
+//! where the reduction modulo `p` happens in the columns themselves: the
+//! high columns wrap onto the low ones doubled, so 81 (45 for a square)
+//! independent multiply-adds and one carry pass give a value below
+//! `2^522`, which [`fold`] brings below `p`. The operands and the result
+//! stay in the saturated 64-bit limbs of the other fields; the conversions
+//! are shifts. It serves 32-bit targets too: there its `u128` columns
+//! still beat the generic product over 32-bit limbs (armv7, qemu
+//! instruction counts of the Montgomery version: about 1,760 against
+//! 2,660 a product, 1,100 against 2,660 a square).
+//!
+//! Constant time: straight-line limb arithmetic; the final correction is
+//! a subtraction of a masked bit, not a branch.
 
 /// Bits of the top limb (`521 = 8 * 64 + 9`).
 const TOP: u64 = (1 << 9) - 1;
@@ -49,10 +51,10 @@ fn unpack(a: &[u64; 9]) -> [u64; 9] {
     ]
 }
 
-/// The reduced Montgomery form of the product given as nine limbs below
-/// `2^58` in radix `2^58` and a carry `c` of weight `2^522` (`2^522 = 2
-/// mod p`): the limbs packed into 64-bit words (below `2^522`), `2 c`
-/// added in the first fold of bit 521, the whole times `2^466`; below `p`.
+/// The product given as nine limbs below `2^58` in radix `2^58` and a
+/// carry `c` of weight `2^522` (`2^522 = 2 mod p`), reduced below `p`: the
+/// limbs packed into 64-bit words (below `2^522`), `2 c` added in
+/// [`fold`].
 #[inline(always)]
 fn finish(l: &[u64; 9], c: u64) -> [u64; 9] {
     let s = [
@@ -66,47 +68,43 @@ fn finish(l: &[u64; 9], c: u64) -> [u64; 9] {
         (l[7] >> 42) | (l[8] << 16),
         l[8] >> 48,
     ];
-    fold_rotate(s, c << 1)
+    fold(s, c << 1)
 }
 
-/// `(s + extra) 2^466 mod p`, below `p`, for `s < 2^522` and `extra <
-/// 2^64 - 2`.
+/// `s + extra mod p`, below `p`, for `s < 2^522` and `extra < 2^63`.
+///
+/// `t = (s mod 2^521) + (s >> 521) + extra + 1` is below `2^522`, and
+/// [`settle`] takes it below `p`.
 #[inline(always)]
-pub(crate) fn fold_rotate(mut s: [u64; 9], extra: u64) -> [u64; 9] {
-    // s + extra = (s mod 2^521) + (s >> 521) + extra (mod p): after the
-    // first fold s < 2^521 + 2^64, after the second s <= 2^521 - 1 (a
-    // carry into bit 521 leaves less than 2^64 below it)
-    let mut c = (s[8] >> 9) + extra;
-    for _ in 0..2 {
-        s[8] &= TOP;
-        for x in s.iter_mut() {
-            let v = *x as u128 + c as u128;
-            *x = v as u64;
-            c = (v >> 64) as u64;
-        }
-        c = s[8] >> 9;
+pub(crate) fn fold(mut s: [u64; 9], extra: u64) -> [u64; 9] {
+    let mut c = (s[8] >> 9) + extra + 1;
+    s[8] &= TOP;
+    for x in s.iter_mut() {
+        let v = *x as u128 + c as u128;
+        *x = v as u64;
+        c = (v >> 64) as u64;
     }
-    // s <= 2^521 - 1; times 2^466: rotate the 521 bits right by 55
-    let low55 = s[0] & ((1 << 55) - 1);
-    let mut r = [0u64; 9];
-    for k in 0..8 {
-        r[k] = (s[k] >> 55) | (s[k + 1] << 9);
-    }
-    r[7] |= low55 << 18;
-    r[8] = low55 >> 46;
-    // r = p (all 521 bits set) is 0
-    let mut all = r[8] ^ TOP;
-    for &x in &r[..8] {
-        all |= !x;
-    }
-    let is_p = mask_of(((all | all.wrapping_neg()) >> 63) ^ 1);
-    for x in r.iter_mut() {
-        *x &= !is_p;
-    }
-    r
+    settle(s)
 }
 
-/// The Montgomery product `a b / 2^576 mod p` of values below `p`.
+/// `t - 1 mod p`, below `p`, for `t = u + 1` with `u < 2p` (then
+/// `t < 2^522`; [`fold`]'s `u` is at most `p + 1 + extra`). With bit 521
+/// of `t` set, `u >= p` and the answer is `u - p = t - 2^521` (the bit
+/// cleared); otherwise `u < p` is `t - 1`. The choice is a subtraction of
+/// the bit's complement, no branch.
+#[inline(always)]
+pub(crate) fn settle(mut t: [u64; 9]) -> [u64; 9] {
+    let mut b = (t[8] >> 9) ^ 1;
+    t[8] &= TOP;
+    for x in t.iter_mut() {
+        let (v, o) = x.overflowing_sub(b);
+        *x = v;
+        b = o as u64;
+    }
+    t
+}
+
+/// The product `a b mod p` of values below `p`.
 ///
 /// In radix `2^58`, column `k` gathers `a_i b_j` for `i + j = k` and `2
 /// a_i b_j` for `i + j = k + 9`; each column's nine products are summed
@@ -117,7 +115,7 @@ pub(crate) fn fold_rotate(mut s: [u64; 9], extra: u64) -> [u64; 9] {
 /// below `2^121`; column 8 (no wrapped term) stays below `2^120`, which
 /// bounds the final carry below `2^62`.
 #[inline(always)]
-pub(crate) fn mont_mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+pub(crate) fn mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     let x = unpack(a);
     let y = unpack(b);
     let y2 = y.map(|v| v << 1);
@@ -216,12 +214,12 @@ pub(crate) fn mont_mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     finish(&l, c as u64)
 }
 
-/// The Montgomery square `a^2 / 2^576 mod p` of a value below `p`: 45
-/// products, the cross ones taken once with a doubled limb (and doubled
-/// again where they wrap); the bounds of [`mont_mul`] hold (a wrapped
+/// The square `a^2 mod p` of a value below `p`: 45 products, the cross
+/// ones taken once with a doubled limb (and doubled again where they
+/// wrap); the bounds of [`mul`] hold (a wrapped
 /// cross term is below `2^118`, and a column has at most five terms).
 #[inline(always)]
-pub(crate) fn mont_sqr(a: &[u64; 9]) -> [u64; 9] {
+pub(crate) fn sqr(a: &[u64; 9]) -> [u64; 9] {
     let x = unpack(a);
     let x2 = x.map(|v| v << 1);
     let mut l = [0u64; 9];

@@ -11,8 +11,9 @@
 //! - Field and scalar arithmetic in Montgomery form: per-CPU kernels
 //!   ([`Impl`]: `adx`, `aarch64`) and one generic portable kernel over
 //!   64-bit limbs with `u128` products (`field.rs`; over 32-bit limbs with
-//!   `u64` products on 32-bit targets; P-521's field by its Mersenne form,
-//!   `field521.rs`), every result fully reduced by a masked subtraction.
+//!   `u64` products on 32-bit targets; P-521's field by its Mersenne form
+//!   and in plain form, `R = 1`: `field521.rs`), every result fully
+//!   reduced by a masked subtraction.
 //! - Constant-time multiplications in Jacobian coordinates with incomplete
 //!   formulas whose exceptional cases are resolved by masks, no branch on
 //!   a secret (the complete projective formulas of Renes, Costello and
@@ -230,7 +231,7 @@ macro_rules! curve {
     (
         $name:ident, $str:literal, limbs: $n:literal, bytes: $bytes:literal, bits: $bits:literal,
         p: $p:literal, n: $order:literal, b: $b:literal, gx: $gx:literal, gy: $gy:literal
-        $(, fe_kernel: ($fmul:path, $fsqr:path))?
+        $(, fe_kernel: ($fmul:path, $fsqr:path, plain: $plain:literal))?
     ) => {
         /// The curve (a marker type).
         #[derive(Clone, Copy, Debug)]
@@ -243,6 +244,7 @@ macro_rules! curve {
             impl Modulus<$n> for P {
                 const P: [u64; $n] = hex($p);
                 $(
+                const PLAIN: bool = $plain;
                 #[inline(always)]
                 fn mont_mul(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
                     $fmul(a, b)
@@ -303,6 +305,7 @@ macro_rules! kernel_curve {
             pub(crate) struct $pk;
             impl Modulus<$n> for $pk {
                 const P: [u64; $n] = <$pm as Modulus<$n>>::P;
+                const PLAIN: bool = <$pm as Modulus<$n>>::PLAIN;
                 #[inline(always)]
                 fn mont_mul(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
                     // SAFETY: see the macro: only reached after
@@ -449,7 +452,7 @@ mod c521 {
         b: "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00",
         gx: "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66",
         gy: "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650",
-        fe_kernel: (super::field521::mont_mul, super::field521::mont_sqr)
+        fe_kernel: (super::field521::mul, super::field521::sqr, plain: true)
     );
 }
 
@@ -835,12 +838,23 @@ mod kernel_tests {
     /// The kernel `K` against the CIOS over 64-bit limbs with `u128`
     /// products (`mul_limbs64`: the portable product of 64-bit targets, and
     /// on 32-bit ones an independent reference for their 32-bit limbs).
+    /// For a plain modulus (`M::PLAIN`, P-521's field) the reference is
+    /// the CIOS product then a CIOS product by `2^(128 N) mod m`:
+    /// `(a b / R) R^2 / R = a b`.
     fn check<K: Modulus<N>, M: Modulus<N>, const N: usize>(what: &str) {
         assert_eq!(K::P, M::P);
-        let portable = |a: &[u64; N], b: &[u64; N]| {
+        assert_eq!(K::PLAIN, M::PLAIN);
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let r2 = super::field::mont_const(&super::field::mont_const(&one, &M::P), &M::P);
+        let cios = |a: &[u64; N], b: &[u64; N]| {
             Mont::<M, N>::from_limbs(*a)
                 .mul_limbs64(&Mont::from_limbs(*b))
                 .l
+        };
+        let portable = |a: &[u64; N], b: &[u64; N]| {
+            let t = cios(a, b);
+            if M::PLAIN { cios(&t, &r2) } else { t }
         };
         let m = M::P;
         let small = |v: u64| {
@@ -985,8 +999,18 @@ mod kernel_tests {
         check_invert::<M, N>(what, &vals);
     }
 
-    /// P-521's Mersenne-shaped Montgomery product against the generic CIOS
-    /// (a modulus with the same `P` and no kernel of its own; the reference
+    /// P-521's field as a Montgomery modulus (`R = 2^576`, the generic
+    /// CIOS): the 32-bit-limb product's reference, which is Montgomery
+    /// only.
+    #[derive(Clone, Copy, Debug)]
+    struct Mont521;
+    impl Modulus<9> for Mont521 {
+        const P: [u64; 9] = super::c521::moduli::P::P;
+    }
+
+    /// P-521's Mersenne-shaped plain product `a b mod p` against the
+    /// generic CIOS (a plain modulus with the same `P` and no kernel of its
+    /// own, which `check` reads through its reference only; the reference
     /// is the 64-bit-limb CIOS on every target).
     #[test]
     fn p521_field_matches_generic() {
@@ -994,16 +1018,18 @@ mod kernel_tests {
         struct Generic;
         impl Modulus<9> for Generic {
             const P: [u64; 9] = super::c521::moduli::P::P;
+            const PLAIN: bool = true;
         }
         #[derive(Clone, Copy, Debug)]
         struct Mersenne;
         impl Modulus<9> for Mersenne {
             const P: [u64; 9] = super::c521::moduli::P::P;
+            const PLAIN: bool = true;
             fn mont_mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-                super::field521::mont_mul(a, b)
+                super::field521::mul(a, b)
             }
             fn mont_sqr(a: &[u64; 9]) -> [u64; 9] {
-                super::field521::mont_sqr(a)
+                super::field521::sqr(a)
             }
         }
         check::<Mersenne, Generic, 9>("P-521 p (Mersenne)");
@@ -1038,13 +1064,13 @@ mod kernel_tests {
         check::<Limbs32<c256::moduli::N>, c256::moduli::N, 4>("P-256 n, 32-bit limbs");
         check::<Limbs32<c384::moduli::P>, c384::moduli::P, 6>("P-384 p, 32-bit limbs");
         check::<Limbs32<c384::moduli::N>, c384::moduli::N, 6>("P-384 n, 32-bit limbs");
-        check::<Limbs32<c521::moduli::P>, c521::moduli::P, 9>("P-521 p, 32-bit limbs");
+        check::<Limbs32<Mont521>, Mont521, 9>("P-521 p, 32-bit limbs");
         check::<Limbs32<c521::moduli::N>, c521::moduli::N, 9>("P-521 n, 32-bit limbs");
         final_subtraction::<c256::moduli::P, 4>("P-256 p");
         final_subtraction::<c256::moduli::N, 4>("P-256 n");
         final_subtraction::<c384::moduli::P, 6>("P-384 p");
         final_subtraction::<c384::moduli::N, 6>("P-384 n");
-        final_subtraction::<c521::moduli::P, 9>("P-521 p");
+        final_subtraction::<Mont521, 9>("P-521 p");
         final_subtraction::<c521::moduli::N, 9>("P-521 n");
     }
 

@@ -1,8 +1,8 @@
 //! P-521's field on x86-64 with BMI2 and ADX, inline `asm!`: the 1042-bit
 //! product by MULX with two carry chains (ADCX, ADOX), folded modulo
 //! `p = 2^521 - 1` in the same block, then the portable
-//! [`field521::fold_rotate`] (the last fold, the factor `2^-576` as a
-//! rotation, `p` mapped to 0).
+//! [`field521::settle`] (the last correction below `p`). P-521's elements
+//! are in plain form (`field521.rs`): no Montgomery factor to remove.
 //!
 //! The product is operand scanning over nine rows, `a_i b` added into a
 //! window of nine accumulator registers that slides by one limb a row: the
@@ -12,8 +12,8 @@
 //! Rust reserves) is saved on the stack and used too. The macros below
 //! write the nine rows with the accumulator names rotated; after the last
 //! row the high limbs `2^576 ..` are still in registers, where `SHRD` takes
-//! the bits from 521 up and they are added to the low 521 bits: a value
-//! below `2^522` congruent to the product.
+//! the bits from 521 up and they are added to the low 521 bits and 1: a
+//! value below `2^522` congruent to the product plus one.
 //!
 //! Constant time: straight-line code, no branch or index depends on the
 //! operands.
@@ -174,8 +174,9 @@ macro_rules! product_fold {
 }
 
 /// The fold of the product modulo `p`: limbs 0..=8 at `[$base]`, limbs
-/// 9..=16 in `r8..r15`; leaves `(product mod 2^521) + (product >> 521)`,
-/// below `2^522`, in `rax, r8..r15`. The high part's limb `k` is limbs
+/// 9..=16 in `r8..r15`; leaves `(product mod 2^521) + (product >> 521) +
+/// 1`, below `2^522`, in `rax, r8..r15`, for [`field521::settle`] (the
+/// `+ 1` is the carry flag that starts the addition). The high part's limb `k` is limbs
 /// `8 + k` and `9 + k` shifted right by 9 (`SHRD`, in place, upwards).
 #[rustfmt::skip]
 macro_rules! fold {
@@ -193,8 +194,11 @@ macro_rules! fold {
             "shrd r13, r14, 9\n",
             "shrd r14, r15, 9\n",
             "shr r15, 9\n",
-            // + the low 521 bits: below 2^522, no carry out
-            "add rax, qword ptr [", $base, "]\n",
+            // + the low 521 bits + 1 (the set carry): below 2^522, no
+            // carry out (for operands below p the high part is below
+            // 2^521 - 3)
+            "stc\n",
+            "adc rax, qword ptr [", $base, "]\n",
             "adc r8, qword ptr [", $base, " + 8]\n",
             "adc r9, qword ptr [", $base, " + 16]\n",
             "adc r10, qword ptr [", $base, " + 24]\n",
@@ -207,8 +211,9 @@ macro_rules! fold {
     };
 }
 
-/// The Montgomery product `a b / 2^576 mod p` of P-521 elements below `p`
-/// (as [`field521::mont_mul`]); the result is below `p`.
+/// The product `a b mod p` of P-521 elements below `p` (as
+/// [`field521::mul`]; P-521's elements are in plain form); the result is
+/// below `p`.
 ///
 /// # Safety
 /// The CPU must have BMI2 (MULX) and ADX (ADCX/ADOX).
@@ -238,7 +243,7 @@ pub(crate) unsafe fn mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
             out("rdx") _,
         );
     }
-    field521::fold_rotate([s0, s1, s2, s3, s4, s5, s6, s7, s8], 0)
+    field521::settle([s0, s1, s2, s3, s4, s5, s6, s7, s8])
 }
 
 /// The Montgomery square `a^2 / 2^576 mod p` of a P-521 element below
@@ -532,7 +537,7 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
             options(nostack),
         );
     }
-    field521::fold_rotate([s0, s1, s2, s3, s4, s5, s6, s7, s8], 0)
+    field521::settle([s0, s1, s2, s3, s4, s5, s6, s7, s8])
 }
 
 /// The Montgomery product modulo P-521's group order: the portable CIOS
