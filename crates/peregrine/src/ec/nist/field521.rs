@@ -104,6 +104,34 @@ pub(crate) fn settle(mut t: [u64; 9]) -> [u64; 9] {
     t
 }
 
+/// `a + b mod p` of values below `p`: `a + b + 1` by one carry chain (the
+/// `+ 1` as its first carry), then [`settle`] (`a + b < 2p`). Two passes
+/// instead of the generic three (sum, trial subtraction, select).
+#[inline(always)]
+pub(crate) fn add(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    let mut t = [0u64; 9];
+    let mut c = 1u64;
+    for i in 0..9 {
+        let v = a[i] as u128 + b[i] as u128 + c as u128;
+        t[i] = v as u64;
+        c = (v >> 64) as u64;
+    }
+    settle(t)
+}
+
+/// `a - b mod p` of values below `p`: `p - b` is `b` with its 521 bits
+/// flipped (`p` is all ones there), so this is [`add`] of `a` and `p - b`
+/// (`a + p - b < 2p`).
+#[inline(always)]
+pub(crate) fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    let mut nb = [u64::MAX; 9];
+    nb[8] = TOP;
+    for i in 0..9 {
+        nb[i] ^= b[i];
+    }
+    add(a, &nb)
+}
+
 /// The product `a b mod p` of values below `p`.
 ///
 /// In radix `2^58`, column `k` gathers `a_i b_j` for `i + j = k` and `2

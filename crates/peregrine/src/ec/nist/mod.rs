@@ -231,7 +231,7 @@ macro_rules! curve {
     (
         $name:ident, $str:literal, limbs: $n:literal, bytes: $bytes:literal, bits: $bits:literal,
         p: $p:literal, n: $order:literal, b: $b:literal, gx: $gx:literal, gy: $gy:literal
-        $(, fe_kernel: ($fmul:path, $fsqr:path, plain: $plain:literal))?
+        $(, fe_kernel: ($fmul:path, $fsqr:path, $fadd:path, $fsub:path, plain: $plain:literal))?
     ) => {
         /// The curve (a marker type).
         #[derive(Clone, Copy, Debug)]
@@ -252,6 +252,14 @@ macro_rules! curve {
                 #[inline(always)]
                 fn mont_sqr(a: &[u64; $n]) -> [u64; $n] {
                     $fsqr(a)
+                }
+                #[inline(always)]
+                fn mont_add(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    $fadd(a, b)
+                }
+                #[inline(always)]
+                fn mont_sub(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    $fsub(a, b)
                 }
                 )?
             }
@@ -442,7 +450,7 @@ mod c521 {
         /// scalars by the portable CIOS.
         P521Adx, P521, 9,
         module: adx, kernels: x86_64_adx_p521, moduli: (PAdx, NAdx),
-        fe: (moduli::P, x86_64_adx_p521::mul, x86_64_adx_p521::sqr),
+        fe: (moduli::P, x86_64_adx_p521::mul, x86_64_adx_p521::sqr, x86_64_adx_p521::add, x86_64_adx_p521::sub),
         scalar: (moduli::N, x86_64_adx_p521::mul_n521)
     );
     curve!(
@@ -452,7 +460,10 @@ mod c521 {
         b: "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00",
         gx: "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66",
         gy: "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650",
-        fe_kernel: (super::field521::mul, super::field521::sqr, plain: true)
+        fe_kernel: (
+            super::field521::mul, super::field521::sqr, super::field521::add, super::field521::sub,
+            plain: true
+        )
     );
 }
 
@@ -1008,7 +1019,8 @@ mod kernel_tests {
         const P: [u64; 9] = super::c521::moduli::P::P;
     }
 
-    /// P-521's Mersenne-shaped plain product `a b mod p` against the
+    /// P-521's Mersenne-shaped plain product `a b mod p` (and its sum and
+    /// difference) against the
     /// generic CIOS (a plain modulus with the same `P` and no kernel of its
     /// own, which `check` reads through its reference only; the reference
     /// is the 64-bit-limb CIOS on every target).
@@ -1030,6 +1042,12 @@ mod kernel_tests {
             }
             fn mont_sqr(a: &[u64; 9]) -> [u64; 9] {
                 super::field521::sqr(a)
+            }
+            fn mont_add(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+                super::field521::add(a, b)
+            }
+            fn mont_sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+                super::field521::sub(a, b)
             }
         }
         check::<Mersenne, Generic, 9>("P-521 p (Mersenne)");

@@ -540,6 +540,25 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
     field521::settle([s0, s1, s2, s3, s4, s5, s6, s7, s8])
 }
 
+/// `a + b mod p` of P-521 elements below `p`: [`field521::add`] (the
+/// compiler's carry chain; `unsafe` as the other kernels of this file).
+///
+/// # Safety
+/// None.
+#[inline(always)]
+pub(crate) unsafe fn add(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    field521::add(a, b)
+}
+
+/// `a - b mod p` of P-521 elements below `p`: [`field521::sub`].
+///
+/// # Safety
+/// None.
+#[inline(always)]
+pub(crate) unsafe fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    field521::sub(a, b)
+}
+
 /// The Montgomery product modulo P-521's group order: the portable CIOS
 /// (scalars are a small part of every operation).
 ///
