@@ -21,8 +21,9 @@
 //! - Fixed-base multiplication (key generation, signing) by a table of
 //!   `j 2^(6i) G` (`j` in 1..=32, signed 6-bit windows) built once per
 //!   process, read by masked scans; variable-base (ECDH) by signed 5-bit
-//!   windows over a table of 16 multiples, read by masked scans (in ymm
-//!   registers where the CPU has AVX2); verification by a variable-time
+//!   windows over a table of 16 multiples made affine by one shared
+//!   inversion (mixed additions), read by masked scans (in ymm registers
+//!   where the CPU has AVX2); verification by a variable-time
 //!   `u1 G + u2 Q` (`_vartime`: public inputs only) in Jacobian
 //!   coordinates, wNAF for `u2 Q`.
 //! - Field and scalar inversion by constant-time division steps
