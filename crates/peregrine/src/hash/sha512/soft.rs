@@ -71,8 +71,9 @@ pub(super) fn compress(state: &mut [u64; 8], blocks: &[u8]) {
                 $h = t1.wrapping_add(t2);
             };
         }
+        // Eight rounds from each index given.
         macro_rules! eight {
-            ($i:expr) => {
+            ($($i:expr),+) => {$(
                 round!(a, b, c, d, e, f, g, h, $i);
                 round!(h, a, b, c, d, e, f, g, $i + 1);
                 round!(g, h, a, b, c, d, e, f, $i + 2);
@@ -81,23 +82,12 @@ pub(super) fn compress(state: &mut [u64; 8], blocks: &[u8]) {
                 round!(d, e, f, g, h, a, b, c, $i + 5);
                 round!(c, d, e, f, g, h, a, b, $i + 6);
                 round!(b, c, d, e, f, g, h, a, $i + 7);
-            };
+            )+};
         }
         // Unrolled, or under the `small` feature eight rounds a loop
         // iteration (the round index is public).
         #[cfg(not(feature = "small"))]
-        {
-            eight!(0);
-            eight!(8);
-            eight!(16);
-            eight!(24);
-            eight!(32);
-            eight!(40);
-            eight!(48);
-            eight!(56);
-            eight!(64);
-            eight!(72);
-        }
+        eight!(0, 8, 16, 24, 32, 40, 48, 56, 64, 72);
         #[cfg(feature = "small")]
         for i in (0..80).step_by(8) {
             eight!(i);
