@@ -6,9 +6,12 @@
 //! multiplication with `u128` products, every result fully reduced (below
 //! the modulus) by a masked final subtraction. On 32-bit targets the
 //! product and square run over the limbs' 32-bit halves with `u64`
-//! products instead (the same `R = 2^(64 N)`, so the same Montgomery form). The Montgomery constants
-//! (`-p^-1 mod 2^64`, `R mod p`, `R^2 mod p`) are computed at compile time
-//! from the modulus by `const fn`s, so a modulus is one hex string.
+//! products instead (the same `R = 2^(64 N)`, so the same Montgomery
+//! form). The Montgomery constants (`-p^-1 mod 2^64`, `R mod p`, `R^2 mod
+//! p`) are computed at compile time from the modulus by `const fn`s, so a
+//! modulus is one hex string. A modulus may instead keep its elements in
+//! plain form (`R = 1`, [`Modulus::PLAIN`]: P-521's field), with a plain
+//! product of its own; the rest of this file is the same for both.
 //!
 //! Constant time: no operation branches on or indexes by an element's
 //! value. Exponentiation ([`Mont::pow_public`]) takes a public exponent
@@ -29,9 +32,10 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     /// `-P^-1 mod 2^64`.
     const N0: u64 = n0(Self::P[0]);
     /// Whether elements are in plain form, `R = 1`: then [`Self::mont_mul`]
-    /// must be overridden by the plain product `a b mod P` (P-521, whose
-    /// Mersenne reduction gives it directly; `field521.rs`). Otherwise
-    /// `R = 2^(64 N)`, the Montgomery form.
+    /// and [`Self::mont_sqr`] must be overridden by the plain product and
+    /// square mod `P` (P-521, whose Mersenne reduction gives them
+    /// directly; `field521.rs`); the default ones are Montgomery's.
+    /// Otherwise `R = 2^(64 N)`, the Montgomery form.
     const PLAIN: bool = false;
     /// `R mod P`, with `R = 2^(64 N)` (1 when [`Self::PLAIN`]): one in
     /// the elements' form.
@@ -409,8 +413,8 @@ macro_rules! limbs64 {
     };
 }
 
-/// An element modulo `M::P` in Montgomery form (`x R mod p`), fully
-/// reduced.
+/// An element modulo `M::P` in Montgomery form (`x R mod p`; `R = 1`
+/// for a [`Modulus::PLAIN`] modulus), fully reduced.
 pub(crate) struct Mont<M: Modulus<N>, const N: usize> {
     pub(crate) l: [u64; N],
     _m: PhantomData<M>,
@@ -722,12 +726,18 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     /// `x mod p` of a canonical value `x < p` (run time).
     #[inline]
     fn from_canonical(x: &[u64; N]) -> Self {
+        if M::PLAIN {
+            return Self::from_limbs(*x);
+        }
         Self::from_limbs(*x).mul(&Self::from_limbs(M::R2))
     }
 
     /// The canonical value (out of Montgomery form).
     #[inline]
     fn to_canonical(&self) -> [u64; N] {
+        if M::PLAIN {
+            return self.l;
+        }
         self.mul(&Self::from_limbs(one())).l
     }
 
@@ -806,11 +816,15 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     /// `self^-1` (`0` for `0`): on 64-bit targets by constant-time
     /// division steps (`ec::safegcd`, for the 4-, 6- and 9-limb moduli of
     /// P-256, P-384 and P-521) on the Montgomery form `a R`, then a
-    /// Montgomery product by `R^3` (`(a R)^-1 R^3 / R = a^-1 R`); otherwise
-    /// by Fermat's little theorem ([`Mont::invert_fermat`]).
+    /// Montgomery product by `R^3` (`(a R)^-1 R^3 / R = a^-1 R`; nothing
+    /// more in plain form); otherwise by Fermat's little theorem
+    /// ([`Mont::invert_fermat`]).
     fn invert(&self) -> Self {
         #[cfg(target_pointer_width = "64")]
         if let Some(y) = crate::ec::safegcd::invert_limbs(&self.l, &M::SAFEGCD) {
+            if M::PLAIN {
+                return Self::from_limbs(y);
+            }
             return Self::from_limbs(M::mont_mul(&y, &M::R3));
         }
         self.invert_fermat()

@@ -13,7 +13,8 @@
 //!   64-bit limbs with `u128` products (`field.rs`; over 32-bit limbs with
 //!   `u64` products on 32-bit targets; P-521's field by its Mersenne form
 //!   and in plain form, `R = 1`: `field521.rs`), every result fully
-//!   reduced by a masked subtraction.
+//!   reduced (a masked subtraction; for P-521 the subtraction of one
+//!   bit's complement).
 //! - Constant-time multiplications in Jacobian coordinates with incomplete
 //!   formulas whose exceptional cases are resolved by masks, no branch on
 //!   a secret (the complete projective formulas of Renes, Costello and

@@ -246,8 +246,8 @@ pub(crate) unsafe fn mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     field521::settle([s0, s1, s2, s3, s4, s5, s6, s7, s8])
 }
 
-/// The Montgomery square `a^2 / 2^576 mod p` of a P-521 element below
-/// `p`: 36 cross products `a_i a_j` (`i < j`) and 9 squares instead of 81
+/// The square `a^2 mod p` of a P-521 element below `p` (plain form, as
+/// [`field521::sqr`]): 36 cross products `a_i a_j` (`i < j`) and 9 squares instead of 81
 /// products. Three passes over a 17-limb buffer: the cross products row by
 /// row (row `i` adds `a_i a_j`, `j > i`, into limbs `2i + 1 ..= i + 9`, a
 /// window of registers that shrinks by one a row as its two lowest limbs
