@@ -894,6 +894,15 @@ mod kernel_tests {
             M::R1,
             M::R2,
         ];
+        // powers 2^(32 k): the square 2^(64 k) is a single bit at limb k,
+        // so step k of a reduction of the square's low half
+        // (`sqr_p384`'s) meets a window of zeros above its multiple of `c`
+        // and borrows through to its new top limb
+        for k in 0..(64 * N - 1) / 32 {
+            let mut l = [0u64; N];
+            l[k / 2] = 1 << (32 * (k % 2));
+            vals.push(reduce(l, &m));
+        }
         let mut s = 0x2545_f491_4f6c_dd1du64;
         let mut next = || {
             s ^= s << 13;

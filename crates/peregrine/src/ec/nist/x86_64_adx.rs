@@ -145,31 +145,24 @@ pub(crate) unsafe fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     // guarantees BMI2 and ADX.
     unsafe {
         core::arch::asm!(
-            // a[0] * b, accumulated into r0..r5
+            // a[0] * b into r0..r4 (nothing to accumulate into: one carry
+            // chain, and no zeroed registers)
             "mov rdx, qword ptr [{a} + 0]",
-            "xor {z:e}, {z:e}",
-            "mov {r5}, 0",
-            "mulx {h}, {l}, qword ptr [{b} + 0]",
-            "adox {r0}, {l}",
-            "adcx {r1}, {h}",
-            "mulx {h}, {l}, qword ptr [{b} + 8]",
-            "adox {r1}, {l}",
-            "adcx {r2}, {h}",
-            "mulx {h}, {l}, qword ptr [{b} + 16]",
-            "adox {r2}, {l}",
-            "adcx {r3}, {h}",
-            "mulx {h}, {l}, qword ptr [{b} + 24]",
-            "adox {r3}, {l}",
-            "adcx {r4}, {h}",
-            "adox {r4}, {z}",
-            "adcx {r5}, {z}",
-            "adox {r5}, {z}",
+            "mulx {r1}, {r0}, qword ptr [{b} + 0]",
+            "mulx {r2}, {l}, qword ptr [{b} + 8]",
+            "add {r1}, {l}",
+            "mulx {r3}, {l}, qword ptr [{b} + 16]",
+            "adc {r2}, {l}",
+            "mulx {r4}, {l}, qword ptr [{b} + 24]",
+            "adc {r3}, {l}",
+            "adc {r4}, 0",
             // reduction by m = r0 (-p^-1 = 1 mod 2^64): + m p, shifted one limb
             "mov rdx, {r0}",
             "mulx {h}, {l}, qword ptr [rip + {p3}]",
             "mov {z}, {r0}",
             "shl {z}, 32",
             "shr {r0}, 32",
+            "xor {r5:e}, {r5:e}",
             "add {r1}, {z}",
             "adc {r2}, {r0}",
             "adc {r3}, {l}",
@@ -283,11 +276,11 @@ pub(crate) unsafe fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
             b = in(reg) b.as_ptr(),
             p1 = sym P1,
             p3 = sym P3,
-            r0 = inout(reg) 0u64 => _,
-            r1 = inout(reg) 0u64 => _,
-            r2 = inout(reg) 0u64 => _,
-            r3 = inout(reg) 0u64 => o3,
-            r4 = inout(reg) 0u64 => _,
+            r0 = out(reg) _,
+            r1 = out(reg) _,
+            r2 = out(reg) _,
+            r3 = out(reg) o3,
+            r4 = out(reg) _,
             r5 = out(reg) _,
             h = out(reg) o0,
             l = out(reg) o1,
@@ -457,26 +450,17 @@ macro_rules! mont4 {
             // guarantees BMI2 and ADX.
             unsafe {
                 core::arch::asm!(
-                    // row 0: t += a[0] b
+                    // row 0: t = a[0] b (one carry chain, no zeroed registers)
                     "mov rdx, qword ptr [{a} + 0]",
-                    "xor {h:e}, {h:e}",
-                    "mov {t5}, 0",
-                    "mulx {h}, {l}, qword ptr [{b} + 0]",
-                    "adox {t0}, {l}",
-                    "adcx {t1}, {h}",
-                    "mulx {h}, {l}, qword ptr [{b} + 8]",
-                    "adox {t1}, {l}",
-                    "adcx {t2}, {h}",
-                    "mulx {h}, {l}, qword ptr [{b} + 16]",
-                    "adox {t2}, {l}",
-                    "adcx {t3}, {h}",
-                    "mulx {h}, {l}, qword ptr [{b} + 24]",
-                    "adox {t3}, {l}",
-                    "adcx {t4}, {h}",
-                    "mov {l}, 0",
-                    "adox {t4}, {l}",
-                    "adcx {t5}, {l}",
-                    "adox {t5}, {l}",
+                    "mulx {t1}, {t0}, qword ptr [{b} + 0]",
+                    "mulx {t2}, {l}, qword ptr [{b} + 8]",
+                    "add {t1}, {l}",
+                    "mulx {t3}, {l}, qword ptr [{b} + 16]",
+                    "adc {t2}, {l}",
+                    "mulx {t4}, {l}, qword ptr [{b} + 24]",
+                    "adc {t3}, {l}",
+                    "adc {t4}, 0",
+                    "xor {t5:e}, {t5:e}",
                     // t += m p with m = t0 n0 mod 2^64 (t0 becomes 0), shifted one limb
                     "mov rdx, {t0}",
                     "imul rdx, qword ptr [rip + {n0}]",
@@ -635,11 +619,11 @@ macro_rules! mont4 {
                     b = in(reg) b.as_ptr(),
                     p = sym $p,
                     n0 = sym $n0,
-                    t0 = inout(reg) 0u64 => _,
-                    t1 = inout(reg) 0u64 => _,
-                    t2 = inout(reg) 0u64 => _,
-                    t3 = inout(reg) 0u64 => o0,
-                    t4 = inout(reg) 0u64 => _,
+                    t0 = out(reg) _,
+                    t1 = out(reg) _,
+                    t2 = out(reg) _,
+                    t3 = out(reg) o0,
+                    t4 = out(reg) _,
                     t5 = out(reg) _,
                     h = out(reg) o1,
                     l = out(reg) o2,
@@ -718,6 +702,30 @@ macro_rules! mont6_row {
             "adox {",
             $r7,
             "}, {l}\n",
+        )
+    };
+}
+
+/// Row 0 of the six-limb Montgomery products: `t = a[0] b` into
+/// `t0..t6` by one carry chain (nothing to accumulate into, so no
+/// registers zeroed first), and `t7 = 0`.
+macro_rules! mont6_row0 {
+    () => {
+        concat!(
+            "mov rdx, qword ptr [{a}]\n",
+            "mulx {t1}, {t0}, qword ptr [{b} + 0]\n",
+            "mulx {t2}, {l}, qword ptr [{b} + 8]\n",
+            "add {t1}, {l}\n",
+            "mulx {t3}, {l}, qword ptr [{b} + 16]\n",
+            "adc {t2}, {l}\n",
+            "mulx {t4}, {l}, qword ptr [{b} + 24]\n",
+            "adc {t3}, {l}\n",
+            "mulx {t5}, {l}, qword ptr [{b} + 32]\n",
+            "adc {t4}, {l}\n",
+            "mulx {t6}, {l}, qword ptr [{b} + 40]\n",
+            "adc {t5}, {l}\n",
+            "adc {t6}, 0\n",
+            "xor {t7:e}, {t7:e}\n",
         )
     };
 }
@@ -874,7 +882,7 @@ macro_rules! mont6 {
             // register operands; the caller guarantees BMI2 and ADX.
             unsafe {
                 core::arch::asm!(
-                    mont6_row!("0", "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"),
+                    mont6_row0!(),
                     $red!("t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"),
                     mont6_row!("8", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t0"),
                     $red!("t1", "t2", "t3", "t4", "t5", "t6", "t7", "t0"),
@@ -909,13 +917,13 @@ macro_rules! mont6 {
                     a = inout(reg) a.as_ptr() => o4,
                     b = inout(reg) b.as_ptr() => o5,
                     p = sym $p,
-                    t0 = inout(reg) 0u64 => _,
-                    t1 = inout(reg) 0u64 => _,
-                    t2 = inout(reg) 0u64 => _,
-                    t3 = inout(reg) 0u64 => _,
-                    t4 = inout(reg) 0u64 => _,
-                    t5 = inout(reg) 0u64 => o0,
-                    t6 = inout(reg) 0u64 => _,
+                    t0 = out(reg) _,
+                    t1 = out(reg) _,
+                    t2 = out(reg) _,
+                    t3 = out(reg) _,
+                    t4 = out(reg) _,
+                    t5 = out(reg) o0,
+                    t6 = out(reg) _,
                     t7 = out(reg) _,
                     h = out(reg) o1,
                     l = out(reg) o2,
@@ -1072,12 +1080,307 @@ pub(crate) unsafe fn sub_p384(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
     [r0, r1, r2, r3, r4, r5]
 }
 
-/// `a^2` modulo P-384's prime.
+/// `a^2 / 2^384` modulo P-384's prime, for `a` below `p`; the result is
+/// below `p`.
+///
+/// The 768-bit square first (fifteen cross products through two carry
+/// chains, doubled, plus the six squares: 21 MULX instead of the
+/// product's 36), then six reduction steps on its low half as in
+/// [`mul_p384`] (`m p = m 2^384 - m c`), each step's new top limb landing
+/// in the register of the limb it cleared, and the high half added.
+///
+/// Registers: the twelve limbs of the square, RDX and two temporaries
+/// would be fifteen, so `a`'s limbs are read from a copy pushed on the
+/// stack (no register for its pointer), the high half is pushed as its
+/// limbs become final (position 11 reuses position 6's register), and
+/// RBX, which `asm!` cannot name, is saved and serves as one temporary:
+/// every other operand is an explicit register, so the compiler cannot
+/// give RBX to one of them.
 ///
 /// # Safety
 /// As [`mul_p384`].
 #[inline(always)]
 pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
-    // SAFETY: the caller's guarantee, passed on.
-    unsafe { mul_p384(a, a) }
+    let (o0, o1, o2, o3, o4, o5): (u64, u64, u64, u64, u64, u64);
+    // SAFETY: reads 6 limbs through `a` (a reference to `[u64; 6]`) and
+    // the statics; writes only its register operands and the stack below
+    // RSP (no `nostack`: it pushes), which it restores with RBX; the
+    // caller guarantees BMI2 and ADX.
+    unsafe {
+        core::arch::asm!(
+            "push rbx",
+            "push qword ptr [rsi + 40]",
+            "push qword ptr [rsi + 32]",
+            "push qword ptr [rsi + 24]",
+            "push qword ptr [rsi + 16]",
+            "push qword ptr [rsi + 8]",
+            "push qword ptr [rsi]",
+            // a_i at [rsp + 8 i]. Cross products a_i a_j (i < j) into
+            // t1..t10: row a_0 by one carry chain
+            "mov rdx, qword ptr [rsp]",
+            "mulx r8, rdi, qword ptr [rsp + 8]",
+            "mulx r9, rcx, qword ptr [rsp + 16]",
+            "add r8, rcx",
+            "mulx r10, rcx, qword ptr [rsp + 24]",
+            "adc r9, rcx",
+            "mulx r11, rcx, qword ptr [rsp + 32]",
+            "adc r10, rcx",
+            "mulx r12, rcx, qword ptr [rsp + 40]",
+            "adc r11, rcx",
+            "adc r12, 0",
+            // t7..t10 zero (t10 serves as the zero until row a_4)
+            "xor r13d, r13d",
+            "xor r14d, r14d",
+            "xor r15d, r15d",
+            "xor eax, eax",
+            // row a_1: positions 3..7
+            "mov rdx, qword ptr [rsp + 8]",
+            "mulx rbx, rcx, qword ptr [rsp + 16]",
+            "adox r9, rcx",
+            "adcx r10, rbx",
+            "mulx rbx, rcx, qword ptr [rsp + 24]",
+            "adox r10, rcx",
+            "adcx r11, rbx",
+            "mulx rbx, rcx, qword ptr [rsp + 32]",
+            "adox r11, rcx",
+            "adcx r12, rbx",
+            "mulx rbx, rcx, qword ptr [rsp + 40]",
+            "adox r12, rcx",
+            "adcx r13, rbx",
+            "adox r13, rax",
+            // row a_2: positions 5..8
+            "xor ecx, ecx",
+            "mov rdx, qword ptr [rsp + 16]",
+            "mulx rbx, rcx, qword ptr [rsp + 24]",
+            "adox r11, rcx",
+            "adcx r12, rbx",
+            "mulx rbx, rcx, qword ptr [rsp + 32]",
+            "adox r12, rcx",
+            "adcx r13, rbx",
+            "mulx rbx, rcx, qword ptr [rsp + 40]",
+            "adox r13, rcx",
+            "adcx r14, rbx",
+            "adox r14, rax",
+            // row a_3: positions 7..9
+            "xor ecx, ecx",
+            "mov rdx, qword ptr [rsp + 24]",
+            "mulx rbx, rcx, qword ptr [rsp + 32]",
+            "adox r13, rcx",
+            "adcx r14, rbx",
+            "mulx rbx, rcx, qword ptr [rsp + 40]",
+            "adox r14, rcx",
+            "adcx r15, rbx",
+            "adox r15, rax",
+            // row a_4: positions 9..10
+            "mov rdx, qword ptr [rsp + 32]",
+            "mulx rax, rcx, qword ptr [rsp + 40]",
+            "add r15, rcx",
+            "adc rax, 0",
+            // double the cross products (ADCX) and add the squares a_i^2
+            // (ADOX); the high half's limbs are pushed as they are final
+            "mov rdx, qword ptr [rsp]",
+            "mulx rbx, rsi, rdx",
+            "xor ecx, ecx",
+            "adcx rdi, rdi",
+            "adox rdi, rbx",
+            "mov rdx, qword ptr [rsp + 8]",
+            "mulx rbx, rcx, rdx",
+            "adcx r8, r8",
+            "adox r8, rcx",
+            "adcx r9, r9",
+            "adox r9, rbx",
+            "mov rdx, qword ptr [rsp + 16]",
+            "mulx rbx, rcx, rdx",
+            "adcx r10, r10",
+            "adox r10, rcx",
+            "adcx r11, r11",
+            "adox r11, rbx",
+            "mov rdx, qword ptr [rsp + 24]",
+            "mulx rbx, rcx, rdx",
+            "adcx r12, r12",
+            "adox r12, rcx",
+            "push r12",
+            // a_i now at [rsp + 8 + 8 i]
+            "adcx r13, r13",
+            "adox r13, rbx",
+            "mov rdx, qword ptr [rsp + 40]",
+            "mulx rbx, rcx, rdx",
+            "adcx r14, r14",
+            "adox r14, rcx",
+            "adcx r15, r15",
+            "adox r15, rbx",
+            "mov rdx, qword ptr [rsp + 48]",
+            "mulx rbx, rcx, rdx",
+            "adcx rax, rax",
+            "adox rax, rcx",
+            // position 11 in t6's register: the two carries and a_5^2's top
+            "mov r12d, 0",
+            "adcx r12, r12",
+            "adox r12, rbx",
+            "push r13",
+            "push r14",
+            "push r15",
+            "push rax",
+            "push r12",
+            // high limb k (position 6 + k) at [rsp + 40 - 8 k]; reduce the
+            // low half t0..t5
+            // reduction step 0: m = position 0 (2^32 + 1), + m 2^384 - m c;
+            // position 6 (m less the borrow) lands in t0
+            "mov rdx, rsi",
+            "shl rsi, 32",
+            "add rdx, rsi",
+            "mulx rbx, rsi, qword ptr [rip + {c0}]",
+            "mulx rcx, rsi, qword ptr [rip + {c1}]",
+            "add rbx, rsi",
+            "adc rcx, rdx",
+            "mov esi, 0",
+            "adc rsi, 0",
+            "sub rdi, rbx",
+            "sbb r8, rcx",
+            "sbb r9, rsi",
+            "sbb r10, 0",
+            "sbb r11, 0",
+            "sbb rdx, 0",
+            "mov rsi, rdx",
+            // reduction step 1: m = position 1 (2^32 + 1), + m 2^384 - m c;
+            // position 7 (m less the borrow) lands in t1
+            "mov rdx, rdi",
+            "shl rdi, 32",
+            "add rdx, rdi",
+            "mulx rbx, rdi, qword ptr [rip + {c0}]",
+            "mulx rcx, rdi, qword ptr [rip + {c1}]",
+            "add rbx, rdi",
+            "adc rcx, rdx",
+            "mov edi, 0",
+            "adc rdi, 0",
+            "sub r8, rbx",
+            "sbb r9, rcx",
+            "sbb r10, rdi",
+            "sbb r11, 0",
+            "sbb rsi, 0",
+            "sbb rdx, 0",
+            "mov rdi, rdx",
+            // reduction step 2: m = position 2 (2^32 + 1), + m 2^384 - m c;
+            // position 8 (m less the borrow) lands in t2
+            "mov rdx, r8",
+            "shl r8, 32",
+            "add rdx, r8",
+            "mulx rbx, r8, qword ptr [rip + {c0}]",
+            "mulx rcx, r8, qword ptr [rip + {c1}]",
+            "add rbx, r8",
+            "adc rcx, rdx",
+            "mov r8d, 0",
+            "adc r8, 0",
+            "sub r9, rbx",
+            "sbb r10, rcx",
+            "sbb r11, r8",
+            "sbb rsi, 0",
+            "sbb rdi, 0",
+            "sbb rdx, 0",
+            "mov r8, rdx",
+            // reduction step 3: m = position 3 (2^32 + 1), + m 2^384 - m c;
+            // position 9 (m less the borrow) lands in t3
+            "mov rdx, r9",
+            "shl r9, 32",
+            "add rdx, r9",
+            "mulx rbx, r9, qword ptr [rip + {c0}]",
+            "mulx rcx, r9, qword ptr [rip + {c1}]",
+            "add rbx, r9",
+            "adc rcx, rdx",
+            "mov r9d, 0",
+            "adc r9, 0",
+            "sub r10, rbx",
+            "sbb r11, rcx",
+            "sbb rsi, r9",
+            "sbb rdi, 0",
+            "sbb r8, 0",
+            "sbb rdx, 0",
+            "mov r9, rdx",
+            // reduction step 4: m = position 4 (2^32 + 1), + m 2^384 - m c;
+            // position 10 (m less the borrow) lands in t4
+            "mov rdx, r10",
+            "shl r10, 32",
+            "add rdx, r10",
+            "mulx rbx, r10, qword ptr [rip + {c0}]",
+            "mulx rcx, r10, qword ptr [rip + {c1}]",
+            "add rbx, r10",
+            "adc rcx, rdx",
+            "mov r10d, 0",
+            "adc r10, 0",
+            "sub r11, rbx",
+            "sbb rsi, rcx",
+            "sbb rdi, r10",
+            "sbb r8, 0",
+            "sbb r9, 0",
+            "sbb rdx, 0",
+            "mov r10, rdx",
+            // reduction step 5: m = position 5 (2^32 + 1), + m 2^384 - m c;
+            // position 11 (m less the borrow) lands in t5
+            "mov rdx, r11",
+            "shl r11, 32",
+            "add rdx, r11",
+            "mulx rbx, r11, qword ptr [rip + {c0}]",
+            "mulx rcx, r11, qword ptr [rip + {c1}]",
+            "add rbx, r11",
+            "adc rcx, rdx",
+            "mov r11d, 0",
+            "adc r11, 0",
+            "sub rsi, rbx",
+            "sbb rdi, rcx",
+            "sbb r8, r11",
+            "sbb r9, 0",
+            "sbb r10, 0",
+            "sbb rdx, 0",
+            "mov r11, rdx",
+            // add the high half (the sum is below 2p), t6 the carry
+            "xor r12d, r12d",
+            "add rsi, qword ptr [rsp + 40]",
+            "adc rdi, qword ptr [rsp + 32]",
+            "adc r8, qword ptr [rsp + 24]",
+            "adc r9, qword ptr [rsp + 16]",
+            "adc r10, qword ptr [rsp + 8]",
+            "adc r11, qword ptr [rsp]",
+            "adc r12, 0",
+            // subtract p unless that borrows
+            "mov r13, rsi",
+            "sub r13, qword ptr [rip + {p} + 0]",
+            "mov r14, rdi",
+            "sbb r14, qword ptr [rip + {p} + 8]",
+            "mov r15, r8",
+            "sbb r15, qword ptr [rip + {p} + 16]",
+            "mov rax, r9",
+            "sbb rax, qword ptr [rip + {p} + 24]",
+            "mov rcx, r10",
+            "sbb rcx, qword ptr [rip + {p} + 32]",
+            "mov rdx, r11",
+            "sbb rdx, qword ptr [rip + {p} + 40]",
+            "sbb r12, 0",
+            "cmovc r13, rsi",
+            "cmovc r14, rdi",
+            "cmovc r15, r8",
+            "cmovc rax, r9",
+            "cmovc rcx, r10",
+            "cmovc rdx, r11",
+            "add rsp, 96",
+            "pop rbx",
+            p = sym P384,
+            c0 = sym C384_0,
+            c1 = sym C384_1,
+            inout("rsi") a.as_ptr() => _,
+            out("rdi") _,
+            out("r8") _,
+            out("r9") _,
+            out("r10") _,
+            out("r11") _,
+            out("r12") _,
+            out("r13") o0,
+            out("r14") o1,
+            out("r15") o2,
+            out("rax") o3,
+            out("rcx") o4,
+            out("rdx") o5,
+            options(pure, readonly),
+        );
+    }
+    [o0, o1, o2, o3, o4, o5]
 }
