@@ -533,9 +533,7 @@ pub(crate) fn mul<C: Curve>(p: &Affine<C>, k: &Scalar<C>) -> Point<C> {
     let mut acc = Jacobian::<C>::identity();
     for i in (0..windows).rev() {
         if i + 1 != windows {
-            for _ in 0..VAR_W {
-                acc = acc.double();
-            }
+            acc.double_assign_n(VAR_W);
         }
         let (mag, neg) = booth_w(k.as_ref(), i, VAR_W);
         let mut sel = scan(&table, mag);
@@ -771,6 +769,23 @@ impl<C: Curve> Jacobian<C> {
     /// identity doubles to itself (`Z3 = 0`), and these curves have no
     /// point of order 2.
     fn double(&self) -> Self {
+        self.double_inline()
+    }
+
+    /// `P = 2^n P` in place: the scalar multiplications' runs of
+    /// doublings. (`acc = acc.double()` in a loop returns each point
+    /// through a temporary that is then copied into `acc`, a call to
+    /// `memmove` on P-384: about 3.5% of a P-256 ECDH, 4.5% of a P-384 one,
+    /// on a Zen 4.)
+    fn double_assign_n(&mut self, n: usize) {
+        for _ in 0..n {
+            *self = self.double_inline();
+        }
+    }
+
+    /// The body of [`double`](Self::double).
+    #[inline(always)]
+    fn double_inline(&self) -> Self {
         let delta = self.z.sqr();
         let gamma2 = self.y.sqr().dbl(); // 2 Y^2
         let t = self.x.sub(&delta).mul(&self.x.add(&delta));
@@ -928,7 +943,7 @@ pub(crate) fn mul2_base_vartime<C: Curve>(
     let naf = wnaf5(u2.as_ref());
     let mut acc = Jacobian::<C>::identity();
     for &d in naf.iter().rev() {
-        acc = acc.double();
+        acc.double_assign_n(1);
         if d > 0 {
             acc = acc.add_vartime(&odd[(d as usize) / 2]);
         } else if d < 0 {
