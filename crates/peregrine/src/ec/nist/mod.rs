@@ -823,8 +823,9 @@ mod tests {
 
 /// The ADX and aarch64 kernels against the portable one, for each modulus they
 /// serve: edge values (0, 1, 2, m - 1, m - 2, 2^(64N-1) reduced, every top
-/// bit set), random reduced values, every pair multiplied and squared,
-/// and a long chain where each output feeds the next.
+/// bit set, R mod m and R^2 mod m, the powers 2^(32k)), random reduced
+/// values, every pair multiplied and squared, and a long chain of nonzero
+/// values where each output feeds the next.
 #[cfg(test)]
 mod kernel_tests {
     use super::field::{Modulus, Mont};
@@ -894,10 +895,11 @@ mod kernel_tests {
             M::R1,
             M::R2,
         ];
-        // powers 2^(32 k): the square 2^(64 k) is a single bit at limb k,
-        // so step k of a reduction of the square's low half
-        // (`sqr_p384`'s) meets a window of zeros above its multiple of `c`
-        // and borrows through to its new top limb
+        // powers 2^(32 k) up to 2^(64 N - 64) (below every modulus here):
+        // for k < N the square 2^(64 k) is a single bit at limb k of its low
+        // half, so step k of a reduction of that half (the P-384 square's,
+        // on x86-64 and aarch64) meets a window of zeros above its multiple
+        // of `c` and borrows through to its new top limb
         for k in 0..(64 * N - 1) / 32 {
             let mut l = [0u64; N];
             l[k / 2] = 1 << (32 * (k % 2));
@@ -936,15 +938,25 @@ mod kernel_tests {
                 );
             }
         }
-        let (mut x, mut y) = (vals[10], vals[10]);
+        // the chain skips the zeros (0, and the edge values that reduce to
+        // 0, as P-521's all-ones `p`): one zero factor would make every
+        // later value 0 on both sides, whatever the kernel did
+        let nonzero: alloc::vec::Vec<[u64; N]> = vals
+            .iter()
+            .copied()
+            .filter(|v| v.iter().any(|&l| l != 0))
+            .collect();
+        let last = *nonzero.last().expect("random values");
+        let (mut x, mut y) = (last, last);
         for i in 0..10_000 {
-            let k = vals[i % vals.len()];
+            let k = nonzero[i % nonzero.len()];
             x = K::mont_mul(&x, &k);
             y = portable(&y, &k);
             x = K::mont_sqr(&x);
             y = portable(&y, &y);
         }
         assert_eq!(x, y, "{what}: chain");
+        assert_ne!(x, [0u64; N], "{what}: chain reached 0");
         check_invert::<K, N>(what, &vals);
     }
 

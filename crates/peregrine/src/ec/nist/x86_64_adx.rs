@@ -1,12 +1,15 @@
-//! P-256 field multiplication on x86-64 with BMI2 and ADX, inline `asm!`.
+//! The P-256 and P-384 field kernels and both group orders' products on
+//! x86-64 with BMI2 and ADX, inline `asm!`.
 //!
 //! Technique (the reduction as in Gueron and Krasnov's nistz256, written
 //! here anew): Montgomery multiplication with `R = 2^256`. P-256's
 //! product and square first form the whole 512-bit product (each row of
-//! the product multiplies one limb of `a` by `b` with MULX and
-//! accumulates through two independent carry chains, ADOX for the low
-//! halves, ADCX for the high halves), then reduce its low half in four
-//! steps and add the high half. The reduction uses the form of
+//! the product multiplies one limb of `a` by `b` with MULX; row 0 goes
+//! into fresh registers by one ADD/ADC chain, later rows accumulate
+//! through two independent carry chains, ADOX for the low halves, ADCX
+//! for the high halves; the square adds its cross products, doubled, to
+//! the squares of the limbs), then reduce its low half in four steps and
+//! add the high half ([`p256_reduce`]). The reduction uses the form of
 //! `p = 2^256 - 2^224 + 2^192 + 2^96 - 1`: `-p^-1 = 1 mod 2^64`, so the
 //! multiplier `m` is the low limb itself, and `m p` adds `m 2^96` (two
 //! shifts) and `m (2^64 - 2^32 + 1) 2^192` (one MULX), the `-m`
@@ -18,9 +21,9 @@
 //! instructions).
 //!
 //! The group orders have no form to exploit: [`mont4`] and [`mont6`]
-//! write a generic CIOS for them (the multiplier `m = t0 n0` by IMUL,
-//! `m p` through the same two carry chains), with the modulus and `n0`
-//! read from statics. P-384's prime is a `mont6` with a reduction step
+//! write a generic CIOS for them (row 0 by one chain as above, the later
+//! rows and each `m p`, the multiplier `m = t0 n0` by IMUL, through
+//! ADOX/ADCX chains), with the modulus and `n0` read from statics. P-384's prime is a `mont6` with a reduction step
 //! of its own form ([`mul_p384`]), and its square is a separate kernel
 //! ([`sqr_p384`]: the whole square, then the reduction of its low half).
 //!
@@ -29,9 +32,12 @@
 //! operand makes the compiler store them and load them back, a
 //! store-forwarding delay on the point doubling's critical path (in
 //! registers: ECDH 6% faster, verification 9%, on a Zen 4). The
-//! multiplications keep a pointer to one operand: with their accumulators
-//! the 13 registers `asm!` may use are taken (one operand in registers
-//! measured no faster).
+//! multiplications take their operands through pointers: with their
+//! accumulators the 13 registers `asm!` may name are taken (one operand
+//! in registers measured no faster), and P-384's square needs a
+//! fourteenth, RBX, which it saves on the stack with its operand's limbs
+//! and its high half (left there below RSP afterwards, as the compiler's
+//! own spills are).
 //!
 //! Constant time: straight-line code, no branch or index depends on the
 //! operands.
@@ -145,7 +151,8 @@ pub(crate) unsafe fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 /// `-p^-1 = 1 mod 2^64`; `+ m 2^96 + m (2^64 - 2^32 + 1) 2^192`, the new
 /// top limb of each step landing in `t_i`'s register), the reduced low half
 /// added to the high half, and `p` subtracted unless that borrows. The
-/// result is in `l, t0, t1, t2`.
+/// result is in `l, t0, t1, t2`. It names the operands `t0..t7`, `h`, `l`,
+/// `p1`, `p3` and writes RDX.
 macro_rules! p256_reduce {
     () => {
         concat!(
@@ -597,7 +604,8 @@ macro_rules! mont4 {
     };
 }
 
-/// One row of the six-limb Montgomery products (`mont6!`, [`mul_p384`]):
+/// One row after the first ([`mont6_row0`]) of the six-limb Montgomery
+/// products (`mont6!`, [`mul_p384`]):
 /// `t += a[i] b` into the window `r0..r7` (the accumulator rotates by one
 /// limb per row; `r7` is the new top limb), two carry chains (ADOX for
 /// the low halves, ADCX for the high halves).
