@@ -1,9 +1,18 @@
-//! Portable constant-time AES: fixsliced bitslicing, four blocks at once.
+//! Portable constant-time AES: fixsliced bitslicing, four blocks at once on
+//! 64-bit targets, two on 32-bit ones.
 //!
 //! Technique: fixslicing (A. Adomnicai and T. Peyrin, "Fixslicing AES-like
-//! ciphers", TCHES 2021/1), 64-bit variant. Four blocks are bitsliced into
-//! eight `u64` words, word `i` holding bit `i` of all 64 bytes; a byte at
-//! row `r`, column `c` of block `b` sits at bit `16 r + 4 c + b`. S-boxes:
+//! ciphers", TCHES 2021/1), in the paper's two word widths, chosen at
+//! compile time by `target_pointer_width` ([`Key`]): on 64-bit targets four
+//! blocks are bitsliced into eight `u64` words, word `i` holding bit `i` of
+//! all 64 bytes, a byte at row `r`, column `c` of block `b` at bit
+//! `16 r + 4 c + b`; on 32-bit targets (ARMv7, MIPS) two blocks into eight
+//! `u32` words, the byte at bit `8 r + 2 c + b`, so that no plane is split
+//! over two registers and every rotation is one instruction (ARM's barrel
+//! shifter folds it into the XOR that uses it). Everything but the layout
+//! (packing, the MixColumns rotations, the round keys' bitslicing: the
+//! [`Word`] trait) is one generic code for both; the tests run both widths
+//! on every target. S-boxes:
 //! the Boyar–Peralta circuit (J. Boyar and R. Peralta, "A new combinational
 //! logic minimization technique with applications to cryptology", SEA 2010;
 //! the SLP with 32 AND gates) for encryption. For decryption its shared
@@ -29,36 +38,358 @@
 //! Key schedule: FIPS-197 word expansion, with SubWord computed by the same
 //! bitsliced S-box (the word's four bytes in four bit positions of each
 //! plane), then each round key is pre-shifted, bitsliced and replicated over
-//! the four lanes. Only bitwise operations, shifts and rotations by
+//! the lanes. Only bitwise operations, shifts and rotations by
 //! constants touch secret data: no table lookups, no secret branches.
+
+use core::ops::{BitAnd, BitXor, Not};
 
 use crate::ct::wipe;
 
 /// One AES block.
 pub(crate) type Block = [u8; 16];
 
-/// The number of blocks the bitsliced core processes at once. Callers batch
-/// by multiples of this; any tail is padded internally.
-pub(crate) const PARALLEL: usize = 4;
+/// The plane word of this target: `u64` (four blocks a batch) where
+/// registers are 64-bit, `u32` (two blocks) on 32-bit targets.
+#[cfg(target_pointer_width = "64")]
+type Native = u64;
+/// The plane word of this target: `u64` (four blocks a batch) where
+/// registers are 64-bit, `u32` (two blocks) on 32-bit targets.
+#[cfg(not(target_pointer_width = "64"))]
+type Native = u32;
 
-/// Eight bit planes of four blocks.
-type State = [u64; 8];
+/// An expanded AES key in this target's word width.
+pub(crate) type Key = Fixsliced<Native>;
+
+/// A plane word and the bit layout of its blocks: what differs between the
+/// 64-bit (four blocks) and 32-bit (two blocks) fixslicing. A byte at row
+/// `r`, column `c` of block `b` sits at bit `4 L r + L c + b` of each plane,
+/// `L` = [`Self::LANES`].
+pub(crate) trait Word:
+    Copy
+    + Default
+    + PartialEq
+    + core::fmt::Debug
+    + BitXor<Output = Self>
+    + BitAnd<Output = Self>
+    + Not<Output = Self>
+{
+    /// Blocks per batch: the word's bits over 16.
+    const LANES: usize;
+    /// The word with `x` in its low 32 bits (zero above).
+    fn from_u32(x: u32) -> Self;
+    /// The low 32 bits.
+    fn low_u32(self) -> u32;
+    /// `R_K`: each byte (row `r`, stored column `j`) takes the byte at
+    /// row `r + 1`, stored column `j + K`, which is the same true column
+    /// when `K` ShiftRows have been skipped.
+    fn rot1<const K: u32>(self) -> Self;
+    /// `R_K` twice: row `r + 2`, stored column `j + 2 K`.
+    fn rot2<const K: u32>(self) -> Self;
+    /// The first [`Self::LANES`] blocks of `blocks` as words, before
+    /// [`Self::transpose`].
+    fn load(blocks: &[Block]) -> [Self; 8];
+    /// The inverse of [`Self::load`].
+    fn store(w: &[Self; 8], blocks: &mut [Block]);
+    /// Loaded words into bit planes, or back (`inverse`).
+    fn transpose(w: &mut [Self; 8], inverse: bool);
+    /// ShiftRows twice (its own inverse) on loaded words.
+    fn shift_rows_2(w: &mut [Self; 8]);
+    /// A round key's four columns (little-endian words, FIPS-197's `w[i]`)
+    /// as planes, replicated in every lane.
+    fn bitslice_key(cols: [u32; 4]) -> [Self; 8];
+    /// Bit `p` (tests).
+    #[cfg(test)]
+    fn bit(self, p: usize) -> u8;
+}
+
+/// `swap_bits` and `swap_layer` for a word type.
+macro_rules! swaps {
+    ($t:ty) => {
+        /// Exchanges the bits of `a` at the positions `mask << shift` with
+        /// the bits of `b` at the positions `mask`.
+        #[inline(always)]
+        fn swap_bits(a: &mut $t, b: &mut $t, shift: u32, mask: $t) {
+            let t = ((*a >> shift) ^ *b) & mask;
+            *b ^= t;
+            *a ^= t << shift;
+        }
+
+        /// Exchanges word-index bit `bit` with the position bit
+        /// `shift = 2^d`: for each pair of words differing only in `bit`,
+        /// the bits of the first at positions with bit `d` set trade places
+        /// with the bits of the second at positions with it clear (`mask`).
+        #[inline(always)]
+        fn swap_layer(w: &mut [$t; 8], bit: usize, shift: u32, mask: $t) {
+            for lo in 0..8 {
+                if lo & bit == 0 {
+                    let (mut a, mut b) = (w[lo], w[lo | bit]);
+                    swap_bits(&mut a, &mut b, shift, mask);
+                    w[lo] = a;
+                    w[lo | bit] = b;
+                }
+            }
+        }
+    };
+}
+
+/// Four blocks a batch (64-bit targets).
+#[cfg(any(test, target_pointer_width = "64"))]
+mod w64 {
+    use super::{Block, Word};
+
+    swaps!(u64);
+
+    impl Word for u64 {
+        const LANES: usize = 4;
+
+        #[inline(always)]
+        fn from_u32(x: u32) -> Self {
+            u64::from(x)
+        }
+
+        #[inline(always)]
+        fn low_u32(self) -> u32 {
+            self as u32
+        }
+
+        #[cfg(test)]
+        fn bit(self, p: usize) -> u8 {
+            ((self >> p) & 1) as u8
+        }
+
+        #[inline(always)]
+        fn rot1<const K: u32>(self) -> Self {
+            let x = self;
+            match K {
+                0 => x.rotate_right(16),
+                1 => {
+                    (x.rotate_right(20) & 0x0fff_0fff_0fff_0fff)
+                        | (x.rotate_right(4) & 0xf000_f000_f000_f000)
+                }
+                2 => {
+                    (x.rotate_right(24) & 0x00ff_00ff_00ff_00ff)
+                        | (x.rotate_right(8) & 0xff00_ff00_ff00_ff00)
+                }
+                _ => {
+                    (x.rotate_right(28) & 0x000f_000f_000f_000f)
+                        | (x.rotate_right(12) & 0xfff0_fff0_fff0_fff0)
+                }
+            }
+        }
+
+        #[inline(always)]
+        fn rot2<const K: u32>(self) -> Self {
+            let x = self;
+            if K.is_multiple_of(2) {
+                x.rotate_right(32)
+            } else {
+                (x.rotate_right(40) & 0x00ff_00ff_00ff_00ff)
+                    | (x.rotate_right(24) & 0xff00_ff00_ff00_ff00)
+            }
+        }
+
+        /// Word `4 h + b` is the little-endian half `h` of block `b`.
+        #[inline(always)]
+        fn load(blocks: &[Block]) -> [Self; 8] {
+            let blocks = &blocks[..4];
+            core::array::from_fn(|i| {
+                let (b, h) = (i % 4, i / 4);
+                let mut half = [0u8; 8];
+                half.copy_from_slice(&blocks[b][8 * h..8 * h + 8]);
+                u64::from_le_bytes(half)
+            })
+        }
+
+        #[inline(always)]
+        fn store(w: &[Self; 8], blocks: &mut [Block]) {
+            let blocks = &mut blocks[..4];
+            for (i, wi) in w.iter().enumerate() {
+                let (b, h) = (i % 4, i / 4);
+                blocks[b][8 * h..8 * h + 8].copy_from_slice(&wi.to_le_bytes());
+            }
+        }
+
+        /// A bit's 9-bit index is (word, position). Loaded, word `4 c1 + b`
+        /// is the little-endian half `c1` of block `b` and the position is
+        /// `c0 r1 r0 i2 i1 i0` (byte `4 c + r`, bit `i`). Bitsliced, word
+        /// `i` is plane `i` and the position is `r1 r0 c1 c0 b1 b0`. Each
+        /// layer exchanges one word-index bit with one position bit:
+        /// `b0 <-> i0`, `b1 <-> i1`, then word-index bit 2 carries
+        /// `c1 -> P3`, `r0 -> P4`, `r1 -> P5`, `c0 -> P2` and finally holds
+        /// `i2`. Every layer is an involution, so running them backwards
+        /// unpacks.
+        #[inline(always)]
+        fn transpose(w: &mut [Self; 8], inverse: bool) {
+            if !inverse {
+                swap_layer(w, 1, 1, 0x5555_5555_5555_5555);
+                swap_layer(w, 2, 2, 0x3333_3333_3333_3333);
+                swap_layer(w, 4, 8, 0x00ff_00ff_00ff_00ff);
+                swap_layer(w, 4, 16, 0x0000_ffff_0000_ffff);
+                swap_layer(w, 4, 32, 0x0000_0000_ffff_ffff);
+                swap_layer(w, 4, 4, 0x0f0f_0f0f_0f0f_0f0f);
+            } else {
+                swap_layer(w, 4, 4, 0x0f0f_0f0f_0f0f_0f0f);
+                swap_layer(w, 4, 32, 0x0000_0000_ffff_ffff);
+                swap_layer(w, 4, 16, 0x0000_ffff_0000_ffff);
+                swap_layer(w, 4, 8, 0x00ff_00ff_00ff_00ff);
+                swap_layer(w, 2, 2, 0x3333_3333_3333_3333);
+                swap_layer(w, 1, 1, 0x5555_5555_5555_5555);
+            }
+        }
+
+        /// Rows 1 and 3 trade the two halves of each block.
+        #[inline(always)]
+        fn shift_rows_2(w: &mut [Self; 8]) {
+            for b in 0..4 {
+                let t = (w[b] ^ w[b + 4]) & 0xff00_ff00_ff00_ff00;
+                w[b] ^= t;
+                w[b + 4] ^= t;
+            }
+        }
+
+        /// [`Word::transpose`] of one block in all four lanes: the layers on
+        /// word-index bit 2 touch other index bits than the first two
+        /// layers, so they commute with them: run them first, on the one
+        /// distinct pair of halves, then replicate.
+        #[inline(always)]
+        fn bitslice_key(cols: [u32; 4]) -> [Self; 8] {
+            let mut lo = u64::from(cols[0]) | u64::from(cols[1]) << 32;
+            let mut hi = u64::from(cols[2]) | u64::from(cols[3]) << 32;
+            swap_bits(&mut lo, &mut hi, 8, 0x00ff_00ff_00ff_00ff);
+            swap_bits(&mut lo, &mut hi, 16, 0x0000_ffff_0000_ffff);
+            swap_bits(&mut lo, &mut hi, 32, 0x0000_0000_ffff_ffff);
+            swap_bits(&mut lo, &mut hi, 4, 0x0f0f_0f0f_0f0f_0f0f);
+            let mut w = [lo, lo, lo, lo, hi, hi, hi, hi];
+            swap_layer(&mut w, 1, 1, 0x5555_5555_5555_5555);
+            swap_layer(&mut w, 2, 2, 0x3333_3333_3333_3333);
+            w
+        }
+    }
+}
+
+/// Two blocks a batch (32-bit targets): the byte at row `r`, column `c`
+/// of block `b` at bit `8 r + 2 c + b`.
+#[cfg(any(test, not(target_pointer_width = "64")))]
+mod w32 {
+    use super::{Block, Word};
+
+    swaps!(u32);
+
+    impl Word for u32 {
+        const LANES: usize = 2;
+
+        #[inline(always)]
+        fn from_u32(x: u32) -> Self {
+            x
+        }
+
+        #[inline(always)]
+        fn low_u32(self) -> u32 {
+            self
+        }
+
+        #[cfg(test)]
+        fn bit(self, p: usize) -> u8 {
+            ((self >> p) & 1) as u8
+        }
+
+        /// A row is 8 bits, a column 2: row `r + 1`, column `j + K` is 8 +
+        /// 2 K bits up, or `2 K` where the column wraps within its row.
+        #[inline(always)]
+        fn rot1<const K: u32>(self) -> Self {
+            let x = self;
+            match K {
+                0 => x.rotate_right(8),
+                1 => (x.rotate_right(10) & 0x3f3f_3f3f) | (x.rotate_right(2) & 0xc0c0_c0c0),
+                2 => (x.rotate_right(12) & 0x0f0f_0f0f) | (x.rotate_right(4) & 0xf0f0_f0f0),
+                _ => (x.rotate_right(14) & 0x0303_0303) | (x.rotate_right(6) & 0xfcfc_fcfc),
+            }
+        }
+
+        #[inline(always)]
+        fn rot2<const K: u32>(self) -> Self {
+            let x = self;
+            if K.is_multiple_of(2) {
+                x.rotate_right(16)
+            } else {
+                (x.rotate_right(20) & 0x0f0f_0f0f) | (x.rotate_right(12) & 0xf0f0_f0f0)
+            }
+        }
+
+        /// Word `2 c + b` is column `c` of block `b` (little-endian).
+        #[inline(always)]
+        fn load(blocks: &[Block]) -> [Self; 8] {
+            let blocks = &blocks[..2];
+            core::array::from_fn(|i| {
+                let (b, c) = (i % 2, i / 2);
+                let mut col = [0u8; 4];
+                col.copy_from_slice(&blocks[b][4 * c..4 * c + 4]);
+                u32::from_le_bytes(col)
+            })
+        }
+
+        #[inline(always)]
+        fn store(w: &[Self; 8], blocks: &mut [Block]) {
+            let blocks = &mut blocks[..2];
+            for (i, wi) in w.iter().enumerate() {
+                let (b, c) = (i % 2, i / 2);
+                blocks[b][4 * c..4 * c + 4].copy_from_slice(&wi.to_le_bytes());
+            }
+        }
+
+        /// Loaded, word `c1 c0 b` holds column `c` of block `b`, the
+        /// position `r1 r0 i2 i1 i0` (byte `r`, bit `i`). Three layers
+        /// exchange word-index bit `k` with position bit `k` (`b <-> i0`,
+        /// `c0 <-> i1`, `c1 <-> i2`): word `i` becomes plane `i`, the
+        /// position `r1 r0 c1 c0 b`. Each is an involution.
+        #[inline(always)]
+        fn transpose(w: &mut [Self; 8], inverse: bool) {
+            if !inverse {
+                swap_layer(w, 1, 1, 0x5555_5555);
+                swap_layer(w, 2, 2, 0x3333_3333);
+                swap_layer(w, 4, 4, 0x0f0f_0f0f);
+            } else {
+                swap_layer(w, 4, 4, 0x0f0f_0f0f);
+                swap_layer(w, 2, 2, 0x3333_3333);
+                swap_layer(w, 1, 1, 0x5555_5555);
+            }
+        }
+
+        /// Rows 1 and 3 of columns `c` and `c + 2` (words `j` and `j + 4`)
+        /// trade places.
+        #[inline(always)]
+        fn shift_rows_2(w: &mut [Self; 8]) {
+            for j in 0..4 {
+                let t = (w[j] ^ w[j + 4]) & 0xff00_ff00;
+                w[j] ^= t;
+                w[j + 4] ^= t;
+            }
+        }
+
+        #[inline(always)]
+        fn bitslice_key(cols: [u32; 4]) -> [Self; 8] {
+            let mut w: [u32; 8] = core::array::from_fn(|i| cols[i / 2]);
+            Self::transpose(&mut w, false);
+            w
+        }
+    }
+}
 
 /// An expanded AES key: the fixsliced round keys and the number of rounds.
 /// Wiped on drop.
 #[derive(Clone)]
-pub(crate) struct Key {
-    rk: [State; 15],
+pub(crate) struct Fixsliced<W: Word> {
+    rk: [[W; 8]; 15],
     rounds: usize,
 }
 
-impl Drop for Key {
+impl<W: Word> Drop for Fixsliced<W> {
     fn drop(&mut self) {
         wipe(&mut self.rk);
     }
 }
 
-impl core::fmt::Debug for Key {
+impl<W: Word> core::fmt::Debug for Fixsliced<W> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Key")
             .field("rounds", &self.rounds)
@@ -66,9 +397,9 @@ impl core::fmt::Debug for Key {
     }
 }
 
-impl Key {
+impl<W: Word> Fixsliced<W> {
     /// Expands a 16-, 24- or 32-byte key; `None` for any other length.
-    pub(crate) fn new(key: &[u8]) -> Option<Key> {
+    pub(crate) fn new(key: &[u8]) -> Option<Self> {
         let (nk, rounds) = match key.len() {
             16 => (4, 10),
             24 => (6, 12),
@@ -93,8 +424,8 @@ impl Key {
             w[i] = w[i - nk] ^ t;
             j = if j + 1 == nk { 0 } else { j + 1 };
         }
-        let mut out = Key {
-            rk: [[0; 8]; 15],
+        let mut out = Fixsliced {
+            rk: [[W::default(); 8]; 15],
             rounds,
         };
         for (i, (slot, cols)) in out
@@ -112,9 +443,7 @@ impl Key {
                     acc | (cols[(j + 4 - (k * r) % 4) % 4] & (0xff << (8 * r)))
                 })
             };
-            let lo = u64::from(col(0)) | u64::from(col(1)) << 32;
-            let hi = u64::from(col(2)) | u64::from(col(3)) << 32;
-            let mut planes = bitslice_key(lo, hi);
+            let mut planes = W::bitslice_key([col(0), col(1), col(2), col(3)]);
             if i > 0 {
                 // The S-box's constant 0x63 (bits 0, 1, 5, 6).
                 for p in [0, 1, 5, 6] {
@@ -134,40 +463,43 @@ impl Key {
     }
 
     /// Encrypts every block in place; any count (0 allowed). Processes
-    /// [`PARALLEL`] at a time; a tail of 1..3 is padded internally.
+    /// `W::LANES` at a time; a shorter tail is padded internally.
     pub(crate) fn encrypt_blocks(&self, blocks: &mut [Block]) {
-        let (quads, tail) = blocks.as_chunks_mut::<PARALLEL>();
-        for q in quads {
-            self.encrypt4(q);
+        let mut batches = blocks.chunks_exact_mut(W::LANES);
+        for q in &mut batches {
+            self.encrypt_batch(q);
         }
+        let tail = batches.into_remainder();
         if !tail.is_empty() {
-            let mut buf = [[0u8; 16]; PARALLEL];
+            let mut buf = [[0u8; 16]; 4];
             buf[..tail.len()].copy_from_slice(tail);
-            self.encrypt4(&mut buf);
+            self.encrypt_batch(&mut buf[..W::LANES]);
             tail.copy_from_slice(&buf[..tail.len()]);
             wipe(&mut buf);
         }
     }
 
     /// Decrypts every block in place; any count (0 allowed). Processes
-    /// [`PARALLEL`] at a time; a tail of 1..3 is padded internally.
+    /// `W::LANES` at a time; a shorter tail is padded internally.
     pub(crate) fn decrypt_blocks(&self, blocks: &mut [Block]) {
-        let (quads, tail) = blocks.as_chunks_mut::<PARALLEL>();
-        for q in quads {
-            self.decrypt4(q);
+        let mut batches = blocks.chunks_exact_mut(W::LANES);
+        for q in &mut batches {
+            self.decrypt_batch(q);
         }
+        let tail = batches.into_remainder();
         if !tail.is_empty() {
-            let mut buf = [[0u8; 16]; PARALLEL];
+            let mut buf = [[0u8; 16]; 4];
             buf[..tail.len()].copy_from_slice(tail);
-            self.decrypt4(&mut buf);
+            self.decrypt_batch(&mut buf[..W::LANES]);
             tail.copy_from_slice(&buf[..tail.len()]);
             wipe(&mut buf);
         }
     }
 
-    // One copy for the batches and the padded tail.
+    // One copy for the batches and the padded tail; `blocks` holds
+    // `W::LANES` blocks.
     #[inline(never)]
-    fn encrypt4(&self, blocks: &mut [Block; 4]) {
+    fn encrypt_batch(&self, blocks: &mut [Block]) {
         let nr = self.rounds;
         let rk = &self.rk;
         let mut s = xor(&pack(blocks), &rk[0]);
@@ -175,25 +507,26 @@ impl Key {
         // last of them is variant 1 for 10 and 14 rounds, 3 for 12.
         let mut i = 1;
         loop {
-            s = round::<1>(&s, &rk[i]);
+            s = round::<W, 1>(&s, &rk[i]);
             if i + 1 == nr {
                 break;
             }
-            s = round::<2>(&s, &rk[i + 1]);
-            s = round::<3>(&s, &rk[i + 2]);
+            s = round::<W, 2>(&s, &rk[i + 1]);
+            s = round::<W, 3>(&s, &rk[i + 2]);
             if i + 3 == nr {
                 break;
             }
-            s = round::<0>(&s, &rk[i + 3]);
+            s = round::<W, 0>(&s, &rk[i + 3]);
             i += 4;
         }
         s = xor(&sub_bytes(&s), &rk[nr]);
         unpack(&s, blocks, nr % 4 == 2);
     }
 
-    // One copy for the batches and the padded tail.
+    // One copy for the batches and the padded tail; `blocks` holds
+    // `W::LANES` blocks.
     #[inline(never)]
-    fn decrypt4(&self, blocks: &mut [Block; 4]) {
+    fn decrypt_batch(&self, blocks: &mut [Block]) {
         let nr = self.rounds;
         let rk = &self.rk;
         let mut s = inv_sub_bytes(&xor(&pack_shifted(blocks, nr % 4 == 2), &rk[nr]));
@@ -201,18 +534,18 @@ impl Key {
         // or 3, 2, 1, 0, 3, ... from 11.
         let mut i = nr - 1;
         if i % 4 == 3 {
-            s = inv_round::<3>(&s, &rk[i]);
-            s = inv_round::<2>(&s, &rk[i - 1]);
+            s = inv_round::<W, 3>(&s, &rk[i]);
+            s = inv_round::<W, 2>(&s, &rk[i - 1]);
             i -= 2;
         }
         loop {
-            s = inv_round::<1>(&s, &rk[i]);
+            s = inv_round::<W, 1>(&s, &rk[i]);
             if i == 1 {
                 break;
             }
-            s = inv_round::<0>(&s, &rk[i - 1]);
-            s = inv_round::<3>(&s, &rk[i - 2]);
-            s = inv_round::<2>(&s, &rk[i - 3]);
+            s = inv_round::<W, 0>(&s, &rk[i - 1]);
+            s = inv_round::<W, 3>(&s, &rk[i - 2]);
+            s = inv_round::<W, 2>(&s, &rk[i - 3]);
             i -= 4;
         }
         s = xor(&s, &rk[0]);
@@ -221,194 +554,72 @@ impl Key {
 }
 
 #[inline(always)]
-fn xor(a: &State, b: &State) -> State {
+fn xor<W: Word>(a: &[W; 8], b: &[W; 8]) -> [W; 8] {
     core::array::from_fn(|i| a[i] ^ b[i])
 }
 
 /// One middle round of encryption with `K` ShiftRows skipped so far (mod 4):
 /// SubBytes, MixColumns, AddRoundKey.
 #[inline(always)]
-fn round<const K: u32>(s: &State, rk: &State) -> State {
-    mix_columns::<K>(&sub_bytes(s), rk)
+fn round<W: Word, const K: u32>(s: &[W; 8], rk: &[W; 8]) -> [W; 8] {
+    mix_columns::<W, K>(&sub_bytes(s), rk)
 }
 
 /// The inverse of [`round`]: AddRoundKey, InvMixColumns, InvSubBytes.
 #[inline(always)]
-fn inv_round<const K: u32>(s: &State, rk: &State) -> State {
+fn inv_round<W: Word, const K: u32>(s: &[W; 8], rk: &[W; 8]) -> [W; 8] {
     let t = xor(s, rk);
-    inv_sub_bytes(&mix_columns::<K>(&inv_mix_pre::<K>(&t), &[0; 8]))
+    inv_sub_bytes(&mix_columns::<W, K>(
+        &inv_mix_pre::<W, K>(&t),
+        &[W::default(); 8],
+    ))
 }
 
 // ---------------------------------------------------------------------------
 // Bitslicing
 
-/// Exchanges the bits of `a` at the positions `mask << shift` with the bits
-/// of `b` at the positions `mask`.
+/// The first `W::LANES` blocks as bit planes.
 #[inline(always)]
-fn swap_bits(a: &mut u64, b: &mut u64, shift: u32, mask: u64) {
-    let t = ((*a >> shift) ^ *b) & mask;
-    *b ^= t;
-    *a ^= t << shift;
-}
-
-/// Exchanges word-index bit `bit` with the position bit `shift = 2^d`: for
-/// each pair of words differing only in `bit`, the bits of the first at
-/// positions with bit `d` set trade places with the bits of the second at
-/// positions with it clear (`mask`).
-#[inline(always)]
-fn swap_layer(w: &mut State, bit: usize, shift: u32, mask: u64) {
-    for lo in 0..8 {
-        if lo & bit == 0 {
-            let (mut a, mut b) = (w[lo], w[lo | bit]);
-            swap_bits(&mut a, &mut b, shift, mask);
-            w[lo] = a;
-            w[lo | bit] = b;
-        }
-    }
-}
-
-/// Turns the loaded words into bit planes, or back (`inverse`).
-///
-/// A bit's 9-bit index is (word, position). Loaded, word `4 c1 + b` is the
-/// little-endian half `c1` of block `b` and the position is
-/// `c0 r1 r0 i2 i1 i0` (byte `4 c + r`, bit `i`). Bitsliced, word `i` is
-/// plane `i` and the position is `r1 r0 c1 c0 b1 b0`. Each layer exchanges
-/// one word-index bit with one position bit: `b0 <-> i0`, `b1 <-> i1`, then
-/// word-index bit 2 carries `c1 -> P3`, `r0 -> P4`, `r1 -> P5`, `c0 -> P2`
-/// and finally holds `i2`. Every layer is an involution, so running them
-/// backwards unpacks.
-#[inline(always)]
-fn transpose(w: &mut State, inverse: bool) {
-    if !inverse {
-        swap_layer(w, 1, 1, 0x5555_5555_5555_5555);
-        swap_layer(w, 2, 2, 0x3333_3333_3333_3333);
-        swap_layer(w, 4, 8, 0x00ff_00ff_00ff_00ff);
-        swap_layer(w, 4, 16, 0x0000_ffff_0000_ffff);
-        swap_layer(w, 4, 32, 0x0000_0000_ffff_ffff);
-        swap_layer(w, 4, 4, 0x0f0f_0f0f_0f0f_0f0f);
-    } else {
-        swap_layer(w, 4, 4, 0x0f0f_0f0f_0f0f_0f0f);
-        swap_layer(w, 4, 32, 0x0000_0000_ffff_ffff);
-        swap_layer(w, 4, 16, 0x0000_ffff_0000_ffff);
-        swap_layer(w, 4, 8, 0x00ff_00ff_00ff_00ff);
-        swap_layer(w, 2, 2, 0x3333_3333_3333_3333);
-        swap_layer(w, 1, 1, 0x5555_5555_5555_5555);
-    }
-}
-
-/// [`transpose`] of one block in all four lanes, given as its two halves.
-/// The layers on word-index bit 2 touch other index bits than the first
-/// two layers, so they commute with them: run them first, on the one
-/// distinct pair, then replicate.
-#[inline(always)]
-fn bitslice_key(mut lo: u64, mut hi: u64) -> State {
-    swap_bits(&mut lo, &mut hi, 8, 0x00ff_00ff_00ff_00ff);
-    swap_bits(&mut lo, &mut hi, 16, 0x0000_ffff_0000_ffff);
-    swap_bits(&mut lo, &mut hi, 32, 0x0000_0000_ffff_ffff);
-    swap_bits(&mut lo, &mut hi, 4, 0x0f0f_0f0f_0f0f_0f0f);
-    let mut w = [lo, lo, lo, lo, hi, hi, hi, hi];
-    swap_layer(&mut w, 1, 1, 0x5555_5555_5555_5555);
-    swap_layer(&mut w, 2, 2, 0x3333_3333_3333_3333);
-    w
-}
-
-/// Applies ShiftRows twice (its own inverse) to the loaded words: rows 1
-/// and 3 trade their two halves.
-#[inline(always)]
-fn shift_rows_2(w: &mut State) {
-    for b in 0..4 {
-        let t = (w[b] ^ w[b + 4]) & 0xff00_ff00_ff00_ff00;
-        w[b] ^= t;
-        w[b + 4] ^= t;
-    }
-}
-
-#[inline(always)]
-fn load(blocks: &[Block; 4]) -> State {
-    core::array::from_fn(|i| {
-        let (b, h) = (i % 4, i / 4);
-        let mut half = [0u8; 8];
-        half.copy_from_slice(&blocks[b][8 * h..8 * h + 8]);
-        u64::from_le_bytes(half)
-    })
-}
-
-#[inline(always)]
-fn pack(blocks: &[Block; 4]) -> State {
-    let mut w = load(blocks);
-    transpose(&mut w, false);
+fn pack<W: Word>(blocks: &[Block]) -> [W; 8] {
+    let mut w = W::load(blocks);
+    W::transpose(&mut w, false);
     w
 }
 
 /// [`pack`] after ShiftRows twice, if `shift`.
 #[inline(always)]
-fn pack_shifted(blocks: &[Block; 4], shift: bool) -> State {
-    let mut w = load(blocks);
+fn pack_shifted<W: Word>(blocks: &[Block], shift: bool) -> [W; 8] {
+    let mut w = W::load(blocks);
     if shift {
-        shift_rows_2(&mut w);
+        W::shift_rows_2(&mut w);
     }
-    transpose(&mut w, false);
+    W::transpose(&mut w, false);
     w
 }
 
 /// The inverse of [`pack`], then ShiftRows twice if `shift`.
 #[inline(always)]
-fn unpack(s: &State, blocks: &mut [Block; 4], shift: bool) {
+fn unpack<W: Word>(s: &[W; 8], blocks: &mut [Block], shift: bool) {
     let mut w = *s;
-    transpose(&mut w, true);
+    W::transpose(&mut w, true);
     if shift {
-        shift_rows_2(&mut w);
+        W::shift_rows_2(&mut w);
     }
-    for (i, wi) in w.iter().enumerate() {
-        let (b, h) = (i % 4, i / 4);
-        blocks[b][8 * h..8 * h + 8].copy_from_slice(&wi.to_le_bytes());
-    }
+    W::store(&w, blocks);
 }
 
 // ---------------------------------------------------------------------------
 // MixColumns
-
-/// `R_K`: each byte (row `r`, stored column `j`) takes the byte at row
-/// `r + 1`, stored column `j + K`, which is the same true column when `K`
-/// ShiftRows have been skipped.
-#[inline(always)]
-fn rot1<const K: u32>(x: u64) -> u64 {
-    match K {
-        0 => x.rotate_right(16),
-        1 => {
-            (x.rotate_right(20) & 0x0fff_0fff_0fff_0fff)
-                | (x.rotate_right(4) & 0xf000_f000_f000_f000)
-        }
-        2 => {
-            (x.rotate_right(24) & 0x00ff_00ff_00ff_00ff)
-                | (x.rotate_right(8) & 0xff00_ff00_ff00_ff00)
-        }
-        _ => {
-            (x.rotate_right(28) & 0x000f_000f_000f_000f)
-                | (x.rotate_right(12) & 0xfff0_fff0_fff0_fff0)
-        }
-    }
-}
-
-/// `R_K` twice: row `r + 2`, stored column `j + 2 K`.
-#[inline(always)]
-fn rot2<const K: u32>(x: u64) -> u64 {
-    if K.is_multiple_of(2) {
-        x.rotate_right(32)
-    } else {
-        (x.rotate_right(40) & 0x00ff_00ff_00ff_00ff) | (x.rotate_right(24) & 0xff00_ff00_ff00_ff00)
-    }
-}
 
 /// MixColumns on a state with `K` ShiftRows skipped, plus the round key:
 /// with `R = R_K` and `t = s ^ R s`, the result is `R s ^ 2 t ^ R^2 t`
 /// (`2 s ^ 3 R s ^ R^2 s ^ R^3 s`). Doubling moves bit 7 into the
 /// reduction bits 0, 1, 3, 4.
 #[inline(always)]
-fn mix_columns<const K: u32>(s: &State, rk: &State) -> State {
-    let r: State = s.map(rot1::<K>);
+fn mix_columns<W: Word, const K: u32>(s: &[W; 8], rk: &[W; 8]) -> [W; 8] {
+    let r: [W; 8] = s.map(W::rot1::<K>);
     let t = xor(s, &r);
-    let u: State = t.map(rot2::<K>);
+    let u: [W; 8] = t.map(W::rot2::<K>);
     [
         r[0] ^ t[7] ^ u[0] ^ rk[0],
         r[1] ^ t[0] ^ t[7] ^ u[1] ^ rk[1],
@@ -424,8 +635,8 @@ fn mix_columns<const K: u32>(s: &State, rk: &State) -> State {
 /// The factor `P` of InvMixColumns = MixColumns . P, where
 /// `P s = 5 s ^ 4 R^2 s = s ^ 4 (s ^ R^2 s)`.
 #[inline(always)]
-fn inv_mix_pre<const K: u32>(s: &State) -> State {
-    let u: State = core::array::from_fn(|i| s[i] ^ rot2::<K>(s[i]));
+fn inv_mix_pre<W: Word, const K: u32>(s: &[W; 8]) -> [W; 8] {
+    let u: [W; 8] = core::array::from_fn(|i| s[i] ^ s[i].rot2::<K>());
     let u67 = u[6] ^ u[7];
     [
         s[0] ^ u[6],
@@ -447,7 +658,7 @@ fn inv_mix_pre<const K: u32>(s: &State) -> State {
 /// the bits of the byte to invert, the 18 products `z0..z17` whose linear
 /// combinations give the inverse.
 #[inline(always)]
-fn bp_middle(y: &[u64; 22]) -> [u64; 18] {
+fn bp_middle<W: Word>(y: &[W; 22]) -> [W; 18] {
     let t2 = y[12] & y[15];
     let t3 = y[3] & y[6];
     let t4 = t3 ^ t2;
@@ -520,7 +731,7 @@ fn bp_middle(y: &[u64; 22]) -> [u64; 18] {
 // One copy under `small` (the rounds would inline five).
 #[cfg_attr(not(feature = "small"), inline(always))]
 #[cfg_attr(feature = "small", inline(never))]
-fn sub_bytes(s: &State) -> State {
+fn sub_bytes<W: Word>(s: &[W; 8]) -> [W; 8] {
     let [x7, x6, x5, x4, x3, x2, x1, x0] = *s;
     // Top linear layer.
     let y14 = x3 ^ x5;
@@ -611,7 +822,7 @@ fn sub_bytes(s: &State) -> State {
 // One copy under `small`, as `sub_bytes`.
 #[cfg_attr(not(feature = "small"), inline(always))]
 #[cfg_attr(feature = "small", inline(never))]
-fn inv_sub_bytes(s: &State) -> State {
+fn inv_sub_bytes<W: Word>(s: &[W; 8]) -> [W; 8] {
     let [x7, x6, x5, x4, x3, x2, x1, x0] = *s;
     // Top linear layer: y1..y21 and v7, the circuit's U7 of M^-1 x.
     let y5 = x1 ^ x3;
@@ -699,11 +910,11 @@ fn inv_sub_bytes(s: &State) -> State {
 /// 16 and 24 of each plane (the other bits are don't-cares: every gate is
 /// bitwise).
 pub(super) fn sub_word(w: u32) -> u32 {
-    let planes: State = core::array::from_fn(|i| u64::from(w >> i));
+    let planes: [Native; 8] = core::array::from_fn(|i| Native::from_u32(w >> i));
     let s = sub_bytes(&planes);
     let mut out = 0u32;
     for (i, p) in s.iter().enumerate() {
-        out |= ((*p as u32) & 0x0101_0101) << i;
+        out |= (p.low_u32() & 0x0101_0101) << i;
     }
     out ^ 0x6363_6363
 }
@@ -815,54 +1026,90 @@ mod tests {
 
     // ----- the pieces -----
 
-    #[test]
-    fn pack_layout_and_inverse() {
+    /// Runs a generic test body for both word widths.
+    macro_rules! both {
+        ($($name:ident => $body:ident),* $(,)?) => {
+            $(
+                #[test]
+                fn $name() {
+                    $body::<u64>();
+                    $body::<u32>();
+                }
+            )*
+        };
+    }
+
+    both!(
+        pack_layout_and_inverse => pack_layout,
+        sbox_circuits_all_256 => sbox_circuits,
+        mix_columns_variants => mix_variants,
+        key_expansion_fips197_appendix_a => key_expansion,
+        fips197_appendix_c => fips197_c,
+        bad_key_lengths => bad_lengths,
+        cavp_ecb_and_cbc => cavp,
+        every_count_matches_single_blocks => every_count,
+        decrypt_inverts_encrypt_random => inverts,
+    );
+
+    fn pack_layout<W: Word>() {
+        let l = W::LANES;
         let mut rng = Rng(0x1234_5678_9abc_def1);
         for _ in 0..50 {
-            let blocks: [Block; 4] = core::array::from_fn(|_| rng.block());
-            let s = pack(&blocks);
+            let blocks: Vec<Block> = rng.blocks(l);
+            let s: [W; 8] = pack(&blocks);
             for (i, plane) in s.iter().enumerate() {
                 for (b, block) in blocks.iter().enumerate() {
                     for r in 0..4 {
                         for c in 0..4 {
                             let want = (block[4 * c + r] >> i) & 1;
-                            assert_eq!((plane >> (16 * r + 4 * c + b)) & 1, u64::from(want));
+                            assert_eq!(plane.bit(4 * l * r + l * c + b), want);
                         }
                     }
                 }
             }
-            let mut back = [[0u8; 16]; 4];
+            let mut back = alloc::vec![[0u8; 16]; l];
             unpack(&s, &mut back, false);
             assert_eq!(back, blocks);
             unpack(&s, &mut back, true);
             for (got, block) in back.iter().zip(&blocks) {
                 assert_eq!(*got, ref_shift_rows(block, 2));
             }
-            assert_eq!(pack_shifted(&back, true), s);
+            assert_eq!(pack_shifted::<W>(&back, true), s);
         }
     }
 
-    /// 256 bytes as four states, the byte `64 n + p` at bit `p` of state `n`.
-    fn all_bytes() -> [State; 4] {
-        core::array::from_fn(|n| {
-            core::array::from_fn(|i| {
-                (0..64).fold(0, |acc, p| acc | (((64 * n as u64 + p) >> i) & 1) << p)
+    /// 256 bytes as states of `16 L` bytes, the byte `16 L n + p` at bit
+    /// `p` of state `n` (built through the blocks: byte `4 c + r` of block
+    /// `b` is at bit `4 L r + L c + b`).
+    fn all_bytes<W: Word>() -> Vec<[W; 8]> {
+        let l = W::LANES;
+        (0..256 / (16 * l))
+            .map(|n| {
+                let mut blocks = alloc::vec![[0u8; 16]; l];
+                for (b, block) in blocks.iter_mut().enumerate() {
+                    for r in 0..4 {
+                        for c in 0..4 {
+                            block[4 * c + r] = (16 * l * n + 4 * l * r + l * c + b) as u8;
+                        }
+                    }
+                }
+                pack(&blocks)
             })
-        })
+            .collect()
     }
 
-    fn byte_at(s: &State, p: usize) -> u8 {
-        (0..8).fold(0, |acc, i| acc | (((s[i] >> p) & 1) as u8) << i)
+    fn byte_at<W: Word>(s: &[W; 8], p: usize) -> u8 {
+        (0..8).fold(0, |acc, i| acc | s[i].bit(p) << i)
     }
 
-    #[test]
-    fn sbox_circuits_all_256() {
+    fn sbox_circuits<W: Word>() {
         let (fwd, inv) = ref_tables();
-        for (n, s) in all_bytes().iter().enumerate() {
+        let bits = 16 * W::LANES;
+        for (n, s) in all_bytes::<W>().iter().enumerate() {
             let f = sub_bytes(s);
             let g = inv_sub_bytes(s);
-            for p in 0..64 {
-                let x = 64 * n + p;
+            for p in 0..bits {
+                let x = bits * n + p;
                 assert_eq!(byte_at(&f, p), fwd[x] ^ 0x63, "S({x:#04x})");
                 assert_eq!(byte_at(&g, p), inv[x ^ 0x63], "S^-1({:#04x})", x ^ 0x63);
             }
@@ -873,48 +1120,53 @@ mod tests {
         }
     }
 
-    fn check_mix<const K: u32>(rng: &mut Rng) {
+    fn check_mix<W: Word, const K: u32>(rng: &mut Rng) {
         let k = K as i32;
+        let zero = [W::default(); 8];
         for _ in 0..20 {
-            let x: [Block; 4] = core::array::from_fn(|_| rng.block());
-            let stored = x.map(|b| ref_shift_rows(&b, -k));
-            let got = mix_columns::<K>(&pack(&stored), &[0; 8]);
-            let want = pack(&x.map(|b| ref_shift_rows(&ref_mix_columns(&b, false), -k)));
-            assert_eq!(got, want, "MixColumns, K = {K}");
-            let got = mix_columns::<K>(&inv_mix_pre::<K>(&pack(&stored)), &[0; 8]);
-            let want = pack(&x.map(|b| ref_shift_rows(&ref_mix_columns(&b, true), -k)));
-            assert_eq!(got, want, "InvMixColumns, K = {K}");
+            let x: Vec<Block> = rng.blocks(W::LANES);
+            let stored: Vec<Block> = x.iter().map(|b| ref_shift_rows(b, -k)).collect();
+            let got = mix_columns::<W, K>(&pack(&stored), &zero);
+            let want: Vec<Block> = x
+                .iter()
+                .map(|b| ref_shift_rows(&ref_mix_columns(b, false), -k))
+                .collect();
+            assert_eq!(got, pack::<W>(&want), "MixColumns, K = {K}");
+            let got = mix_columns::<W, K>(&inv_mix_pre::<W, K>(&pack(&stored)), &zero);
+            let want: Vec<Block> = x
+                .iter()
+                .map(|b| ref_shift_rows(&ref_mix_columns(b, true), -k))
+                .collect();
+            assert_eq!(got, pack::<W>(&want), "InvMixColumns, K = {K}");
         }
     }
 
-    #[test]
-    fn mix_columns_variants() {
+    fn mix_variants<W: Word>() {
         let mut rng = Rng(77);
-        check_mix::<0>(&mut rng);
-        check_mix::<1>(&mut rng);
-        check_mix::<2>(&mut rng);
-        check_mix::<3>(&mut rng);
+        check_mix::<W, 0>(&mut rng);
+        check_mix::<W, 1>(&mut rng);
+        check_mix::<W, 2>(&mut rng);
+        check_mix::<W, 3>(&mut rng);
     }
 
     /// Round key `i` as FIPS-197 writes it, read back from the schedule.
-    fn round_key(key: &Key, i: usize) -> Block {
+    fn round_key<W: Word>(key: &Fixsliced<W>, i: usize) -> Block {
         let mut s = key.rk[i];
         if i > 0 {
             for p in [0, 1, 5, 6] {
                 s[p] = !s[p];
             }
         }
-        let mut four = [[0u8; 16]; 4];
-        unpack(&s, &mut four, false);
+        let mut lanes = alloc::vec![[0u8; 16]; W::LANES];
+        unpack(&s, &mut lanes, false);
         assert!(
-            four.iter().all(|b| *b == four[0]),
+            lanes.iter().all(|b| *b == lanes[0]),
             "round key not replicated"
         );
-        ref_shift_rows(&four[0], (i % 4) as i32)
+        ref_shift_rows(&lanes[0], (i % 4) as i32)
     }
 
-    #[test]
-    fn key_expansion_fips197_appendix_a() {
+    fn key_expansion<W: Word>() {
         // Appendix A.1-A.3: the first key words after the cipher key and the
         // last four words of each expansion.
         let cases = [
@@ -935,7 +1187,7 @@ mod tests {
             ),
         ];
         for (k, second, last) in cases {
-            let key = Key::new(&hex(k)).unwrap();
+            let key = Fixsliced::<W>::new(&hex(k)).unwrap();
             let nr = key.rounds();
             let first = if k.len() == 32 {
                 round_key(&key, 1)
@@ -948,7 +1200,7 @@ mod tests {
         // Every key of a 128-bit schedule against the plain expansion.
         let (fwd, _) = ref_tables();
         let kb = hex("000102030405060708090a0b0c0d0e0f");
-        let key = Key::new(&kb).unwrap();
+        let key = Fixsliced::<W>::new(&kb).unwrap();
         let mut w: Vec<[u8; 4]> = kb.chunks_exact(4).map(|c| c.try_into().unwrap()).collect();
         let mut rcon = 1u8;
         for i in 4..44 {
@@ -975,8 +1227,7 @@ mod tests {
 
     // ----- whole cipher -----
 
-    #[test]
-    fn fips197_appendix_c() {
+    fn fips197_c<W: Word>() {
         let pt = hex("00112233445566778899aabbccddeeff");
         for (k, ct) in [
             (
@@ -992,7 +1243,7 @@ mod tests {
                 "8ea2b7ca516745bfeafc49904b496089",
             ),
         ] {
-            let key = Key::new(&hex(k)).unwrap();
+            let key = Fixsliced::<W>::new(&hex(k)).unwrap();
             assert_eq!(key.rounds(), 6 + k.len() / 8);
             let mut b = to_blocks(&pt);
             key.encrypt_blocks(&mut b);
@@ -1002,16 +1253,15 @@ mod tests {
         }
     }
 
-    #[test]
-    fn bad_key_lengths() {
+    fn bad_lengths<W: Word>() {
         for n in [0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 48, 64] {
-            assert!(Key::new(&[0u8; 64][..n]).is_none(), "{n}");
+            assert!(Fixsliced::<W>::new(&[0u8; 64][..n]).is_none(), "{n}");
         }
     }
 
     /// Runs every record of a CAVP ECB or CBC `.rsp` file in both directions;
     /// returns the number of records.
-    fn run_rsp(name: &str, text: &str) -> usize {
+    fn run_rsp<W: Word>(name: &str, text: &str) -> usize {
         let cbc = name.starts_with("CBC");
         let mut n = 0;
         let (mut key, mut iv, mut pt, mut ct) = (None, None, None, None);
@@ -1026,7 +1276,7 @@ mod tests {
                 }
             }
             if let (Some(k), Some(p), Some(c)) = (&key, &pt, &ct) {
-                let aes = Key::new(k).unwrap();
+                let aes = Fixsliced::<W>::new(k).unwrap();
                 let (p, c) = (to_blocks(p), to_blocks(c));
                 let mut b = p.clone();
                 if cbc {
@@ -1066,8 +1316,7 @@ mod tests {
         };
     }
 
-    #[test]
-    fn cavp_ecb_and_cbc() {
+    fn cavp<W: Word>() {
         let files = rsp![
             "ECBGFSbox128.rsp": 14, "ECBGFSbox192.rsp": 12, "ECBGFSbox256.rsp": 10,
             "ECBKeySbox128.rsp": 42, "ECBKeySbox192.rsp": 48, "ECBKeySbox256.rsp": 32,
@@ -1081,16 +1330,15 @@ mod tests {
             "CBCMMT128.rsp": 20, "CBCMMT192.rsp": 20, "CBCMMT256.rsp": 20,
         ];
         for (name, text, count) in files {
-            assert_eq!(run_rsp(name, text), count, "{name}: records run");
+            assert_eq!(run_rsp::<W>(name, text), count, "{name}: records run");
         }
     }
 
-    #[test]
-    fn every_count_matches_single_blocks() {
+    fn every_count<W: Word>() {
         let mut rng = Rng(0x0bad_cafe_f00d_1234);
         for klen in [16, 24, 32] {
             let kb: Vec<u8> = (0..klen).map(|_| rng.next() as u8).collect();
-            let key = Key::new(&kb).unwrap();
+            let key = Fixsliced::<W>::new(&kb).unwrap();
             for n in 0..=9 {
                 let pt = rng.blocks(n);
                 let mut one = pt.clone();
@@ -1110,13 +1358,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn decrypt_inverts_encrypt_random() {
+    fn inverts<W: Word>() {
         let mut rng = Rng(0x5eed);
         for i in 0..60 {
             let klen = [16, 24, 32][i % 3];
             let kb: Vec<u8> = (0..klen).map(|_| rng.next() as u8).collect();
-            let key = Key::new(&kb).unwrap();
+            let key = Fixsliced::<W>::new(&kb).unwrap();
             let copy = key.clone();
             let n = (rng.next() % 40) as usize;
             let pt = rng.blocks(n);
