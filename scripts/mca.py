@@ -32,6 +32,7 @@ instead of a number. The Montgomery rows are priced per limb product
 RSA-2048 estimate. `--dump` lists a function's loops, to write new specs.
 """
 
+import os
 import re
 import subprocess
 import sys
@@ -299,9 +300,10 @@ KERNELS = [
          note="bignum/mont/aarch64.rs mul: the asm! inner loop (4 limbs of "
               "a*b[i] and of m*n: 8 umulh per step)"),
     dict(name="mont sqr ARMv8", sym=["bignum4mont7aarch643sqr"], marker=r"^umulh\s",
-         mont="sqr",
-         note="bignum/mont/aarch64.rs sqr (its closure): mac_row's 4-limb asm "
-              "loop (4 umulh per step)"),
+         mont="sqr", select=lambda b: count(b, r"^umulh\s") == 8,
+         note="bignum/mont/aarch64.rs sqr (its closure): mac2's asm loop, two "
+              "rows one limb apart a pass (8 umulh per step), for both the "
+              "cross products and the reduction"),
     dict(name="mont mul soft", sym=["bignum4mont4soft3mul"], marker=r"^umulh\s",
          mont="mul",
          note="bignum/mont/soft.rs mul: the limb loop (1 umulh per step)"),
@@ -341,12 +343,14 @@ def analyse_loop(funcs, spec):
     return (n, s, ins, its, rng), None
 
 
-def row_model(mca, its, inner, k):
+def row_model(mca, its, inner, k, rows=None):
     """Cycles per k-limb Montgomery product from the row loop around the
     inner loop: mca(row loop without its nested loops) + trips x
-    mca(each nested loop), times k rows; the trips make the row's umulh
-    count 2k, rounded (every nested loop runs the same number of times). None
-    where there is no enclosing loop. {cpu: cycles}."""
+    mca(each nested loop), times `rows` passes of the row loop (k for
+    the product's rows; k / 2 for the squaring's reduction, two rows a
+    pass); the trips make a pass's umulh count 2k, rounded (every nested
+    loop runs the same number of times). None where there is no enclosing
+    loop. {cpu: cycles}."""
     lps = loops(its)
     outer = [l for l in lps if l != inner and l[0] <= inner[0] and inner[1] <= l[1]]
     if not outer:
@@ -373,8 +377,126 @@ def row_model(mca, its, inner, k):
         for a, b in nested:
             rn, _ = run_mca(mca, for_mca(body(its, a, b)), cpu)
             row = None if (rn is None or row is None) else row + trips * rn[0]
-        out[cpu] = None if row is None else row * k
+        out[cpu] = None if row is None else row * (k if rows is None else rows)
     return out
+
+
+def sqr_rows_model(mca, its, k):
+    """Cycles of one k-limb ARMv8 squaring (k a multiple of 4) with its row
+    code: the innermost loops with 8 umulh are mac2's. The loop around two
+    of them is the cross products' loop over blocks of four limbs (block p
+    < k/4 - 1: that loop's own code, then two mac2 passes of
+    (k - 4 (p + 1)) / 4 steps); the innermost loop with 6 umulh is the
+    products inside each block (k / 4 trips); the loop around one mac2 is
+    the reduction's (k / 2 passes of k / 4 steps, with its own code); the
+    doubling with the diagonal squares is the innermost loop with `extr`
+    and the most `umulh` (k / that count trips: the asm one takes two limbs
+    of a a trip, the portable fallback's one). The last carry's ripple over four limbs is
+    left out, the final subtraction is final_sub_model's. None where the loops are not
+    found. {cpu: cycles}."""
+    lps = loops(its)
+    inner = innermost(lps)
+    mac2 = [l for l in inner if count(body(its, *l), r"^umulh\s") == 8]
+    inblock = [l for l in inner if count(body(its, *l), r"^umulh\s") == 6]
+
+    def around(l):
+        outer = [o for o in lps if o != l and o[0] <= l[0] and l[1] <= o[1]]
+        return min(outer, key=lambda o: o[1] - o[0]) if outer else None
+
+    groups = {}
+    for l in mac2:
+        o = around(l)
+        if o is not None:
+            groups.setdefault(o, []).append(l)
+    tri = [o for o, ls in groups.items() if len(ls) == 2]
+    red = [o for o, ls in groups.items() if len(ls) == 1]
+    diag = [l for l in inner if count(body(its, *l), r"^extr\s") >= 1
+            and count(body(its, *l), r"^umulh\s") >= 1]
+    if len(tri) != 1 or not red or len(inblock) != 1 or not diag:
+        return None
+    tri, passes = tri[0], groups[tri[0]]
+    red = min(red)
+
+    def rest_of(o, nested):
+        inside = set()
+        for a, b in nested:
+            inside.update(range(a, b + 1))
+        return [t for i, (kind, t) in enumerate(its[o[0]:o[1] + 1], o[0]) if kind == "insn" and i not in inside]
+
+    out = {}
+    for cpu in CPUS:
+        rb, _ = run_mca(mca, for_mca(rest_of(tri, passes)), cpu)
+        rm, _ = run_mca(mca, for_mca(body(its, *passes[0])), cpu)
+        ri, _ = run_mca(mca, for_mca(body(its, *inblock[0])), cpu)
+        rr, _ = run_mca(mca, for_mca(rest_of(red, groups[red])), cpu)
+        rd, _ = run_mca(mca, for_mca(body(its, *max(diag, key=lambda l: count(body(its, *l), r"^umulh\s")))), cpu)
+        if None in (rb, rm, ri, rr, rd):
+            out[cpu] = None
+            continue
+        blocks = sum(rb[0] + 2 * ((k - 4 * (p + 1)) // 4) * rm[0] for p in range(k // 4 - 1))
+        # the doubling: one trip per umulh (limb of a) in its loop
+        d = max(diag, key=lambda l: count(body(its, *l), r"^umulh\s"))
+        per = count(body(its, *d), r"^umulh\s")
+        out[cpu] = blocks + (k // 4) * ri[0] + (k // 2) * (rr[0] + (k // 4) * rm[0]) + (k // per) * rd[0]
+        if cpu == "cortex-a72" and os.environ.get("MCA_DEBUG"):
+            print("sqr rows model", cpu, "block code", rb[0], "mac2 step", rm[0],
+                  "in-block", ri[0], "pair code", rr[0])
+    return out
+
+
+def final_sub_model(mca, its, k):
+    """Cycles of the final subtraction, two passes over k limbs (the borrow
+    of r - n, then r -= n & mask): the ARMv8 kernel's asm loops (four
+    `sbcs` a step, the second one storing: k / 4 trips each), else the
+    portable final_sub's (a `csinc` a limb, the second one storing: k
+    trips each). {cpu: cycles}, or None."""
+    inner = innermost(loops(its))
+    for marker, per in ((r"^sbcs\s", 4), (r"^csinc\s", 1)):
+        subs = [l for l in inner if count(body(its, *l), marker) == per and len(body(its, *l)) <= 24]
+        passes = [l for l in subs if count(body(its, *l), r"^(str|stp)\s") == 0][:1] + \
+            [l for l in subs if count(body(its, *l), r"^(str|stp)\s") > 0][:1]
+        if len(passes) == 2:
+            out = {}
+            for cpu in CPUS:
+                r = [run_mca(mca, for_mca(body(its, *l)), cpu)[0] for l in passes]
+                out[cpu] = None if None in r else (k // per) * (r[0][0] + r[1][0])
+            return out
+    return None
+
+
+def scan_model(mca, funcs, k):
+    """Cycles of one constant-time read of the exponentiation's window table
+    (bignum/modulus.rs select_entry: every limb of all 32 entries masked and
+    ORed; on aarch64 select_entry_neon, two entries a NEON AND): the loop
+    with the most ANDs, one output limb a trip, k trips. {cpu: cycles}, or
+    None."""
+    best = None
+    for sym in funcs:
+        if "select_entry" not in sym:
+            continue
+        its = items(funcs[sym])
+        for l in innermost(loops(its)):
+            n = count(body(its, *l), r"^and\s")
+            if n >= 16 and (best is None or n > best[0]):
+                best = (n, its, l)
+    if best is None:
+        return None
+    _, its, l = best
+    out = {}
+    for cpu in CPUS:
+        r, _ = run_mca(mca, for_mca(body(its, *l)), cpu)
+        out[cpu] = None if r is None else k * r[0]
+    return out
+
+
+def final_sub_items(funcs, name, its):
+    """Where the final subtraction's loops are: the ARMv8 kernel's own
+    function (`aarch64::final_sub4`, not inlined), else inlined in `its`."""
+    if "ARMv8" in name:
+        syms = [s for s in funcs if "aarch6410final_sub4" in s]
+        if syms:
+            return items(funcs[syms[0]])
+    return its
 
 
 def short(sym):
@@ -424,7 +546,7 @@ OPENSSL = [
 # fault check m^65537 by pow_vartime (to_mont 1 mul, 16 sqr, 1 mul): about
 # 18 sqr + 4 mul; Garner's p.mul and the reductions of c mod p, q: about
 # 6 mul at k = 16. These extras are approximate (~7% of the total).
-RSA = dict(sqr16=2 * 1035, mul16=2 * 221 + 6, sqr32=18, mul32=4)
+RSA = dict(sqr16=2 * 1035, mul16=2 * 221 + 6, sqr32=18, mul32=4, scan16=2 * 205)
 SEED_CYCLES = 1e9 / 133.0  # seed 002: 133 signs/s on a 1 GHz Cortex-A72
 
 
@@ -490,7 +612,7 @@ def main():
     print("with each other and cores with each other, not with silicon.")
     print()
 
-    rows, located, missing, mont, rowm, bound = [], [], [], {}, {}, {}
+    rows, located, missing, mont, rowm, bound, fsub = [], [], [], {}, {}, {}, {}
     for spec in KERNELS:
         name = spec["name"]
         if "app" in spec:
@@ -543,6 +665,10 @@ def main():
             mont[name] = {c: (None if v is None else v / per_iter) for c, v in cyc.items()}
             if spec["mont"] == "mul":
                 rowm[name] = row_model(mca, its, rng, 16)
+                fsub[name] = final_sub_model(mca, final_sub_items(funcs, name, its), 16)
+            elif name == "mont sqr ARMv8":
+                rowm[name] = sqr_rows_model(mca, its, 16)
+                fsub[name] = final_sub_model(mca, final_sub_items(funcs, name, its), 16)
             k = 32
             ops = products(spec["mont"], k)
             vals = {c: (None if v is None else v / per_iter * ops) for c, v in cyc.items()}
@@ -607,37 +733,66 @@ def main():
     print("  window), two halves, plus ~18 sqr + 4 mul at 2048 bits and ~6 mul at 1024")
     print("  bits (blinding, Garner, e = 65537 fault check); costs from the per-limb-")
     print("  product loop estimates above (row overhead not counted: a lower bound).")
-    for label, mk, sk in (("ARMv8 asm", "mont mul ARMv8", "mont sqr ARMv8"),
-                          ("soft", "mont mul soft", "mont sqr soft")):
+    for label, mk in (("ARMv8 asm", "mont mul ARMv8"), ("soft", "mont mul soft")):
+        sk = "mont sqr ARMv8" if label != "soft" else "mont sqr soft"
         if mk not in mont or sk not in mont:
             print("  %s: not located" % label)
             continue
-        parts = []
+        parts, a72 = [], None
         for cpu in CPUS:
-            pm, ps = mont[mk][cpu], mont[sk][cpu]
+            pm = mont[mk][cpu]
+            ps = mont[sk][cpu]
             if pm is None or ps is None:
                 parts.append("%s fail" % cpu)
                 continue
-            cyc = (RSA["sqr16"] * products("sqr", 16) * ps + RSA["mul16"] * products("mul", 16) * pm
+            s16 = products("sqr", 16) * ps
+            cyc = (RSA["sqr16"] * s16 + RSA["mul16"] * products("mul", 16) * pm
                    + RSA["sqr32"] * products("sqr", 32) * ps + RSA["mul32"] * products("mul", 32) * pm)
             if cpu == "cortex-a72":
-                a72 = cyc
+                a72 = (cyc, s16, pm)
             parts.append("%s %.2f M" % (cpu, cyc / 1e6))
         print("  %-9s %s" % (label + ":", ", ".join(parts)))
-        if mont[mk]["cortex-a72"] is not None and mont[sk]["cortex-a72"] is not None:
-            print("  %-9s cortex-a72 at 1 GHz: %.0f signs/s (lower bound on cycles) against the seed's 133"
-                  % ("", 1e9 / a72))
+        if a72 is None:
+            continue
+        cyc, s16, pm = a72
+        print("  %-9s cortex-a72 at 1 GHz: %.0f signs/s (lower bound on cycles) against the seed's 133"
+              % ("", 1e9 / cyc))
+        # With the row loops' own code: the product's rows (row_model of
+        # mul); the ARMv8 squaring's loops (sqr_rows_model); the soft
+        # squaring takes the product's ratio. The 2048-bit extras scale by
+        # the 1024-bit ratio.
         rm = rowm.get(mk)
-        if rm and rm.get("cortex-a72") and mont[mk]["cortex-a72"]:
-            base = products("mul", 16) * mont[mk]["cortex-a72"]
-            ratio = rm["cortex-a72"] / base
-            print("  %-9s with the row overhead: a 1024-bit product is %.0f cycles on cortex-a72 by the"
-                  % ("", rm["cortex-a72"]))
-            print("  %-9s row loop model (%.2fx the per-product count); scaling the whole signature by"
-                  % ("", ratio))
-            print("  %-9s that: %.2f M cycles, %.0f signs/s at 1 GHz"
-                  % ("", a72 * ratio / 1e6, 1e9 / (a72 * ratio)))
-
+        if not (rm and rm.get("cortex-a72")):
+            continue
+        fs = (fsub.get(mk) or {}).get("cortex-a72")
+        if fs is None:
+            continue
+        mul_full = rm["cortex-a72"] + fs
+        r_mul = mul_full / (products("mul", 16) * pm)
+        if label == "soft":
+            sq_full, what = s16 * r_mul, "at the product's ratio"
+        else:
+            sq_full = (rowm.get("mont sqr ARMv8") or {}).get("cortex-a72")
+            fs_sq = (fsub.get("mont sqr ARMv8") or {}).get("cortex-a72")
+            if sq_full is None or fs_sq is None:
+                continue
+            sq_full += fs_sq
+            what = "its row loops modelled: the cross products' blocks and pairs, the reduction's pairs"
+        scan = (scan_model(mca, funcs, 16) or {}).get("cortex-a72")
+        if scan is None:
+            continue
+        main16 = RSA["sqr16"] * s16 + RSA["mul16"] * products("mul", 16) * pm
+        full16 = RSA["sqr16"] * sq_full + RSA["mul16"] * mul_full
+        tot = full16 + (cyc - main16) * full16 / main16 + RSA["scan16"] * scan
+        print("  %-9s with the row loops' own code and the final subtraction (%.0f cycles) on"
+              % ("", fs))
+        print("  %-9s cortex-a72 (row loop models): a 1024-bit" % "")
+        print("  %-9s product %.0f cycles (%.2fx the per-product count), square %.0f (%.2fx; %s);"
+              % ("", mul_full, r_mul, sq_full, sq_full / s16, what))
+        print("  %-9s and the window table's constant-time reads (%d of %.0f cycles, bignum/modulus.rs"
+              % ("", RSA["scan16"], scan))
+        print("  %-9s select_entry, in NEON on aarch64): the whole signature %.2f M cycles, %.0f signs/s at 1 GHz"
+              % ("", tot / 1e6, 1e9 / tot))
 
 if __name__ == "__main__":
     main()
