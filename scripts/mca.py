@@ -343,14 +343,12 @@ def analyse_loop(funcs, spec):
     return (n, s, ins, its, rng), None
 
 
-def row_model(mca, its, inner, k, rows=None):
+def row_model(mca, its, inner, k):
     """Cycles per k-limb Montgomery product from the row loop around the
     inner loop: mca(row loop without its nested loops) + trips x
-    mca(each nested loop), times `rows` passes of the row loop (k for
-    the product's rows; k / 2 for the squaring's reduction, two rows a
-    pass); the trips make a pass's umulh count 2k, rounded (every nested
-    loop runs the same number of times). None where there is no enclosing
-    loop. {cpu: cycles}."""
+    mca(each nested loop), times k rows; the trips make the row's umulh
+    count 2k, rounded (every nested loop runs the same number of times). None
+    where there is no enclosing loop. {cpu: cycles}."""
     lps = loops(its)
     outer = [l for l in lps if l != inner and l[0] <= inner[0] and inner[1] <= l[1]]
     if not outer:
@@ -377,7 +375,7 @@ def row_model(mca, its, inner, k, rows=None):
         for a, b in nested:
             rn, _ = run_mca(mca, for_mca(body(its, a, b)), cpu)
             row = None if (rn is None or row is None) else row + trips * rn[0]
-        out[cpu] = None if row is None else row * (k if rows is None else rows)
+        out[cpu] = None if row is None else row * k
     return out
 
 
@@ -391,9 +389,11 @@ def sqr_rows_model(mca, its, k):
     the reduction's (k / 2 passes of k / 4 steps, with its own code); the
     doubling with the diagonal squares is the innermost loop with `extr`
     and the most `umulh` (k / that count trips: the asm one takes two limbs
-    of a a trip, the portable fallback's one). The last carry's ripple over four limbs is
-    left out, the final subtraction is final_sub_model's. None where the loops are not
-    found. {cpu: cycles}."""
+    of a a trip, the portable fallback's one). Left out: the last carry's
+    ripple over four limbs, the scratch buffer's zeroing and wiping, the
+    copy into the result and the straight-line code between the loops (a
+    lower bound); the final subtraction is final_sub_model's. None where
+    the loops are not found. {cpu: cycles}."""
     lps = loops(its)
     inner = innermost(lps)
     mac2 = [l for l in inner if count(body(its, *l), r"^umulh\s") == 8]
@@ -491,7 +491,8 @@ def scan_model(mca, funcs, k):
 
 def final_sub_items(funcs, name, its):
     """Where the final subtraction's loops are: the ARMv8 kernel's own
-    function (`aarch64::final_sub4`, not inlined), else inlined in `its`."""
+    function (`aarch64::final_sub4`, `#[inline(never)]`), else inlined in
+    `its`."""
     if "ARMv8" in name:
         syms = [s for s in funcs if "aarch6410final_sub4" in s]
         if syms:
@@ -733,6 +734,7 @@ def main():
     print("  window), two halves, plus ~18 sqr + 4 mul at 2048 bits and ~6 mul at 1024")
     print("  bits (blinding, Garner, e = 65537 fault check); costs from the per-limb-")
     print("  product loop estimates above (row overhead not counted: a lower bound).")
+    scan = (scan_model(mca, funcs, 16) or {}).get("cortex-a72")
     for label, mk in (("ARMv8 asm", "mont mul ARMv8"), ("soft", "mont mul soft")):
         sk = "mont sqr ARMv8" if label != "soft" else "mont sqr soft"
         if mk not in mont or sk not in mont:
@@ -762,10 +764,9 @@ def main():
         # squaring takes the product's ratio. The 2048-bit extras scale by
         # the 1024-bit ratio.
         rm = rowm.get(mk)
-        if not (rm and rm.get("cortex-a72")):
-            continue
         fs = (fsub.get(mk) or {}).get("cortex-a72")
-        if fs is None:
+        if not (rm and rm.get("cortex-a72")) or fs is None:
+            print("  %-9s row loop model: the product's row loop or final subtraction not located" % "")
             continue
         mul_full = rm["cortex-a72"] + fs
         r_mul = mul_full / (products("mul", 16) * pm)
@@ -775,11 +776,12 @@ def main():
             sq_full = (rowm.get("mont sqr ARMv8") or {}).get("cortex-a72")
             fs_sq = (fsub.get("mont sqr ARMv8") or {}).get("cortex-a72")
             if sq_full is None or fs_sq is None:
+                print("  %-9s row loop model: the squaring's loops not located" % "")
                 continue
             sq_full += fs_sq
             what = "its row loops modelled: the cross products' blocks and pairs, the reduction's pairs"
-        scan = (scan_model(mca, funcs, 16) or {}).get("cortex-a72")
         if scan is None:
+            print("  %-9s row loop model: the table read (select_entry) not located" % "")
             continue
         main16 = RSA["sqr16"] * s16 + RSA["mul16"] * products("mul", 16) * pm
         full16 = RSA["sqr16"] * sq_full + RSA["mul16"] * mul_full
@@ -789,7 +791,7 @@ def main():
         print("  %-9s cortex-a72 (row loop models): a 1024-bit" % "")
         print("  %-9s product %.0f cycles (%.2fx the per-product count), square %.0f (%.2fx; %s);"
               % ("", mul_full, r_mul, sq_full, sq_full / s16, what))
-        print("  %-9s and the window table's constant-time reads (%d of %.0f cycles, bignum/modulus.rs"
+        print("  %-9s and the window table's constant-time reads (%d reads of %.0f cycles each, bignum/modulus.rs"
               % ("", RSA["scan16"], scan))
         print("  %-9s select_entry, in NEON on aarch64): the whole signature %.2f M cycles, %.0f signs/s at 1 GHz"
               % ("", tot / 1e6, 1e9 / tot))

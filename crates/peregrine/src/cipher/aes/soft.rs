@@ -11,8 +11,9 @@
 //! over two registers and every rotation is one instruction (ARM's barrel
 //! shifter folds it into the XOR that uses it). Everything but the layout
 //! (packing, the MixColumns rotations, the round keys' bitslicing: the
-//! [`Word`] trait) is one generic code for both; the tests run both widths
-//! on every target. S-boxes:
+//! [`Word`] trait) is one generic code for both; the unit tests run both
+//! widths on every target (the key schedule's SubWord uses the native
+//! width only: its `u32` form runs in the 32-bit targets' tests). S-boxes:
 //! the Boyar–Peralta circuit (J. Boyar and R. Peralta, "A new combinational
 //! logic minimization technique with applications to cryptology", SEA 2010;
 //! the SLP with 32 AND gates) for encryption. For decryption its shared
