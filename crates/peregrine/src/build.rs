@@ -9,6 +9,15 @@ pub const FEATURES: &[(&str, bool)] = &[
     ("std", cfg!(feature = "std")),
     ("getrandom", cfg!(feature = "getrandom")),
     ("small", cfg!(feature = "small")),
+    ("hash", cfg!(feature = "hash")),
+    ("aes", cfg!(feature = "aes")),
+    ("chacha", cfg!(feature = "chacha")),
+    ("aead", cfg!(feature = "aead")),
+    ("legacy", cfg!(feature = "legacy")),
+    ("bignum", cfg!(feature = "bignum")),
+    ("rsa", cfg!(feature = "rsa")),
+    ("dsa", cfg!(feature = "dsa")),
+    ("ec", cfg!(feature = "ec")),
 ];
 
 /// The run-time CPU features of [`crate::cpu`] that this build enables at

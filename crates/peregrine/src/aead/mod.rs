@@ -32,12 +32,15 @@ mod aes_gcm_aarch64;
 mod aes_gcm_x86_64_aesni;
 #[cfg(target_arch = "x86_64")]
 mod aes_gcm_x86_64_vaes;
+#[cfg(feature = "legacy")]
 pub mod camellia_gcm;
 pub mod chacha20_poly1305;
 #[cfg(target_arch = "x86_64")]
 mod chacha20_poly1305_x86_64;
+#[cfg(feature = "legacy")]
 mod gcm128;
 pub mod ghash;
+#[cfg(feature = "legacy")]
 pub mod sm4_gcm;
 
 /// An authentication tag: up to 16 bytes, of the length the AEAD was set

@@ -7,14 +7,23 @@
 
 use core::marker::PhantomData;
 
+#[cfg(feature = "aes")]
 pub mod aes;
+#[cfg(feature = "legacy")]
 pub mod blowfish;
+#[cfg(feature = "legacy")]
 pub mod camellia;
+#[cfg(feature = "chacha")]
 pub mod chacha20;
+#[cfg(feature = "legacy")]
 pub mod des;
+#[cfg(feature = "legacy")]
 pub(crate) mod gf256;
+#[cfg(feature = "chacha")]
 pub(crate) mod keystream;
+#[cfg(feature = "chacha")]
 pub mod salsa20;
+#[cfg(feature = "legacy")]
 pub mod sm4;
 
 /// One 16-byte cipher block.
@@ -70,6 +79,7 @@ impl<'a> InOut<'a> {
     }
 
     /// The number of whole 16-byte blocks.
+    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
     pub(crate) fn blocks(&self) -> usize {
         self.len / 16
     }

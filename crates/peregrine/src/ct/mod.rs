@@ -44,6 +44,10 @@ pub(crate) fn declassify<T: Copy>(value: T) -> T {
 /// ciphertext or a signature the library returns, a blinded value); see
 /// [`declassify`]. Nothing without `cfg(peregrine_ctgrind)`.
 #[inline(always)]
+#[cfg_attr(
+    not(any(feature = "aead", feature = "ec", feature = "rsa")),
+    allow(dead_code)
+)]
 pub(crate) fn declassify_slice<T: Copy>(s: &mut [T]) {
     #[cfg(peregrine_ctgrind)]
     grind::public(s);

@@ -20,7 +20,9 @@
 //! assert_eq!(&msg, b"attack at dawn");
 //! ```
 
+#[cfg(feature = "legacy")]
 pub mod block128;
+#[cfg(feature = "legacy")]
 pub mod block64;
 pub mod cbc;
 pub mod cfb;

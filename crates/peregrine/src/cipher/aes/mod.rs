@@ -269,6 +269,7 @@ impl Aes {
     /// The VAES schedule, when this key was set up for VAES (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "x86_64")]
+    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
     pub(crate) fn vaes_key(&self) -> Option<&x86_64_vaes::Key> {
         match &self.sched {
             Sched::Vaes(k) | Sched::Vaes512(k) => Some(k),
@@ -279,6 +280,7 @@ impl Aes {
     /// The VAES schedule, when this key was set up for `vaes512` (for the
     /// zmm fused AES-GCM kernels).
     #[cfg(target_arch = "x86_64")]
+    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
     pub(crate) fn vaes512_key(&self) -> Option<&x86_64_vaes::Key> {
         match &self.sched {
             Sched::Vaes512(k) => Some(k),
@@ -299,6 +301,7 @@ impl Aes {
     /// The AES-NI schedule, when this key was set up for AES-NI (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "x86_64")]
+    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
     pub(crate) fn aesni_key(&self) -> Option<&x86_64_aesni::Key> {
         match &self.sched {
             Sched::Aesni(k) => Some(k),

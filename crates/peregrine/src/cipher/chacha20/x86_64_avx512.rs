@@ -58,6 +58,7 @@ macro_rules! qr4 {
         $( $x[$b] = rol::<7>(xor($x[$b], $x[$c])); )+
     };
 }
+#[cfg_attr(not(feature = "aead"), allow(unused_imports))]
 pub(crate) use qr4;
 
 /// The kernels over one vector width. The expanding module defines `V` (the
