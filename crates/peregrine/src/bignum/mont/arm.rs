@@ -19,12 +19,23 @@
 //! form `umaal` from Rust (the same loop in Rust took 15 instructions a
 //! word), and the `u128` code of `soft.rs` does worse on a 32-bit CPU:
 //! counted under qemu (`scripts/insn-count.sh --target armv7`), one
-//! RSA-2048 signature takes 25.1 M instructions with this kernel and
-//! 43.1 M with `soft`. The pass runs two words an iteration.
+//! RSA-2048 signature takes 22.3 M instructions with this kernel (25.1 M
+//! before the squaring below) and 43.1 M with `soft`. The pass runs two
+//! words an iteration.
 //!
-//! `sqr` is `mul(a, a)`. A dedicated squaring (each cross product once,
-//! then doubled) would save about a quarter of the `umaal` work of a
-//! squaring; it is not written yet.
+//! `sqr` is a dedicated squaring: each cross product `a_i a_j` (`i < j`)
+//! once, into a `2K`-word product, doubled with the diagonal squares
+//! added, then reduced word by word (`t += m_i n 2^(32 i)`). Both the cross
+//! products and the reduction run two rows a pass, one word apart (rows
+//! `i` and `i + 1` of `a`; multipliers `m_i`, `m_{i+1}`), so a word of the
+//! pass is one load of the operand (the other row's is the previous
+//! word's, kept in a register), the load of `t_p`, two `umaal` and the
+//! store: five instructions for two products, against the product's
+//! six. The two multipliers of a reduction pass come from one 64-bit
+//! product, `m_i + m_{i+1} 2^32 = (t_i + t_{i+1} 2^32) n0 mod 2^64`, with
+//! the library's 64-bit `n0 = -n^(-1) mod 2^64` (the only solution below
+//! 2^64 of `t + m n = 0 mod 2^64`). A squaring of `K` words takes
+//! `K (K - 1) / 2 + K^2` `umaal`, against `2 K^2` for [`mul`].
 //!
 //! Constant time: loop counts depend on the width only; no branch or
 //! address depends on a limb. `umaal` takes a fixed number of cycles
@@ -39,7 +50,7 @@
 
 use core::arch::asm;
 
-use super::final_sub;
+use super::{final_sub, with_scratch};
 
 /// The words of `x` (little-endian: the low word of each limb first).
 #[inline(always)]
@@ -104,13 +115,241 @@ pub unsafe fn mul(r: &mut [u64], a: &[u64], b: &[u64], n: &[u64], n0: u64) {
     final_sub(r, top as u64, n);
 }
 
-/// `r = a^2 * 2^(-64k) mod n`: [`mul`] of `a` by itself.
+/// `r = a^2 * 2^(-64k) mod n`, `a < n`.
 ///
 /// # Safety
 /// As [`mul`].
 pub unsafe fn sqr(r: &mut [u64], a: &[u64], n: &[u64], n0: u64) {
-    // SAFETY: the caller's conditions are `mul`'s.
-    unsafe { mul(r, a, a, n, n0) }
+    let k = n.len();
+    assert!(k >= 1 && r.len() == k && a.len() == k);
+    let top = with_scratch(2 * k, |t| {
+        let t = words_mut(t);
+        let (aw, nw) = (words(a), words(n));
+        cross_products(t, aw);
+        double_add_diagonal(t, aw);
+        let top = reduce(t, nw, n0);
+        words_mut(r).copy_from_slice(&t[2 * k..]);
+        top
+    });
+    final_sub(r, top as u64, n);
+}
+
+/// `t = sum over i < j of a_i a_j 2^(32 (i + j))`, `t` zero on entry
+/// with `2 a.len()` words: pairs of rows by [`cross_pair`], the last row
+/// (one product) here.
+fn cross_products(t: &mut [u32], a: &[u32]) {
+    let kk = a.len();
+    debug_assert!(kk >= 2 && kk % 2 == 0 && t.len() == 2 * kk);
+    let mut i = 0;
+    while i + 4 <= kk {
+        // SAFETY: i + 4 <= kk: `a[i..kk]` has kk - i >= 4 words (an even
+        // number), and the pass writes t[2i+1 ..= i+kk+1], inside the
+        // 2 kk words.
+        unsafe { cross_pair(t.as_mut_ptr().add(2 * i + 1), a.as_ptr().add(i), kk - i) };
+        i += 2;
+    }
+    // Row kk - 2: a_{kk-2} a_{kk-1} at word 2 kk - 3, whose carry word
+    // 2 kk - 2 no pass has written.
+    let p = 2 * kk - 3;
+    let s = a[kk - 2] as u64 * a[kk - 1] as u64 + t[p] as u64;
+    t[p] = s as u32;
+    t[p + 1] = (s >> 32) as u32;
+}
+
+/// Rows `i` and `i + 1` of the cross products: `t_p += a_i a_{p-i}`
+/// (`p - i` in `i+1..K`) and `t_p += a_{i+1} a_{p-i-1}` (`p - i - 1` in
+/// `i+2..K`), for `p` from `2i + 1` to `i + K`, and the carry word at
+/// `i + K + 1`. `pt` points at `t_{2i+1}`, `pa` at `a_i`, `len = K - i`.
+/// The words from `i + K` up are zero on entry (the previous pass ended
+/// at `i + K - 1`).
+///
+/// # Safety
+/// `len >= 4` and even; `pa` valid for reading `len` words, `pt` for
+/// reading and writing `len + 1` words.
+#[inline(always)]
+unsafe fn cross_pair(pt: *mut u32, pa: *const u32, len: usize) {
+    debug_assert!(len >= 4 && len % 2 == 0);
+    // SAFETY: the caller's contract: the head reads a_i .. a_{i+2}, the
+    // middle a_{i+3} .. a_{K-1} (`len - 3` words: one, then pairs), and
+    // `pt` walks words 2i+1 .. i+K+1 (`len + 1`).
+    unsafe {
+        let (ai, ai1) = (*pa, *pa.add(1));
+        asm!(
+            // p = 2i + 1: a_i a_{i+1}
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {ai}, {ai1}",
+            "str {x}, [{pt}], #4",
+            // p = 2i + 2: a_i a_{i+2} (row i + 1 starts at 2i + 3)
+            "ldr {u}, [{pa}], #4",
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {ai}, {u}",
+            "str {x}, [{pt}], #4",
+            // p = 2i + 3: a_i a_{i+3} + a_{i+1} a_{i+2}, then pairs with
+            // the operands' registers alternating: row i + 1 takes the
+            // word row i took one step before.
+            "ldr {v}, [{pa}], #4",
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {ai}, {v}",
+            "umaal {x}, {c2}, {ai1}, {u}",
+            "str {x}, [{pt}], #4",
+            "cmp {cnt}, #0",
+            "beq 3f",
+            "2:",
+            "ldr {u}, [{pa}], #4",
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {ai}, {u}",
+            "umaal {x}, {c2}, {ai1}, {v}",
+            "str {x}, [{pt}], #4",
+            "ldr {v}, [{pa}], #4",
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {ai}, {v}",
+            "umaal {x}, {c2}, {ai1}, {u}",
+            "str {x}, [{pt}], #4",
+            "subs {cnt}, {cnt}, #1",
+            "bne 2b",
+            "3:",
+            // p = i + K (zero on entry): row i's carry, row i + 1's last
+            // product a_{i+1} a_{K-1} (in v) and its carry; then the
+            // carry word at i + K + 1.
+            "umaal {c1}, {c2}, {ai1}, {v}",
+            "str {c1}, [{pt}], #4",
+            "str {c2}, [{pt}]",
+            pt = inout(reg) pt => _,
+            // from a_{i+2}
+            pa = inout(reg) pa.add(2) => _,
+            ai = in(reg) ai,
+            ai1 = in(reg) ai1,
+            cnt = inout(reg) (len - 4) / 2 => _,
+            c1 = inout(reg) 0u32 => _,
+            c2 = inout(reg) 0u32 => _,
+            x = out(reg) _,
+            u = out(reg) _,
+            v = out(reg) _,
+            options(nostack),
+        );
+    }
+}
+
+/// `t = 2 t + sum a_i^2 2^(64 i)` over words (`t` has `2 a.len()`).
+fn double_add_diagonal(t: &mut [u32], a: &[u32]) {
+    let mut shift_in = 0u32;
+    let mut carry = 0u64;
+    for (i, &ai) in a.iter().enumerate() {
+        let sq = ai as u64 * ai as u64;
+        let (t0, t1) = (t[2 * i], t[2 * i + 1]);
+        let d0 = (t0 << 1) | shift_in;
+        let d1 = (t1 << 1) | (t0 >> 31);
+        shift_in = t1 >> 31;
+        let s0 = d0 as u64 + (sq as u32) as u64 + carry;
+        let s1 = d1 as u64 + (sq >> 32) + (s0 >> 32);
+        t[2 * i] = s0 as u32;
+        t[2 * i + 1] = s1 as u32;
+        carry = s1 >> 32;
+    }
+    // a^2 < 2^(64 a.len()): nothing is left over.
+    debug_assert!(shift_in == 0 && carry == 0);
+}
+
+/// Montgomery reduction of the `2K`-word `t` by the `K`-word `n`: after
+/// it, `t[K..2K] + top 2^(32K)` (the return value is `top`) is
+/// `t 2^(-32K) mod n`, below `2n` when `t < n^2`. Two rows a pass
+/// ([`reduce_pair`]).
+fn reduce(t: &mut [u32], n: &[u32], n0: u64) -> u32 {
+    let kk = n.len();
+    debug_assert!(kk >= 2 && kk % 2 == 0 && t.len() == 2 * kk);
+    let mut top = 0u32;
+    for i in (0..kk).step_by(2) {
+        let m = (t[i] as u64 | (t[i + 1] as u64) << 32).wrapping_mul(n0);
+        // SAFETY: i + kk + 2 <= 2 kk: the pass reads and writes t[i ..
+        // i + kk + 2] and reads the kk words of n.
+        top = unsafe {
+            reduce_pair(
+                t.as_mut_ptr().add(i),
+                n.as_ptr(),
+                kk,
+                m as u32,
+                (m >> 32) as u32,
+                top,
+            )
+        };
+    }
+    top
+}
+
+/// Rows `i` and `i + 1` of the reduction: `t += (m0 + m1 2^32) n 2^(32 i)`
+/// with `pt` at `t_i`, where `m0 + m1 2^32` zeroes `t_i` and `t_{i+1}`;
+/// `top` (the previous pass's carry, at word `i + K`) is added, and the
+/// carry out of word `i + K + 1` returned.
+///
+/// # Safety
+/// `kk >= 2` and even; `pn` valid for reading `kk` words, `pt` for
+/// reading and writing `kk + 2`.
+#[inline(always)]
+unsafe fn reduce_pair(pt: *mut u32, pn: *const u32, kk: usize, m0: u32, m1: u32, top: u32) -> u32 {
+    debug_assert!(kk >= 2 && kk % 2 == 0);
+    let mut top = top;
+    // SAFETY: the caller's contract: `pn` walks n_0 .. n_{K-1}, `pt`
+    // t_i .. t_{i+K+1}.
+    unsafe {
+        asm!(
+            // words i and i + 1: only their carries are kept (the sums
+            // are zero mod 2^32 by the choice of m0, m1)
+            "ldr {x}, [{pt}], #4",
+            "ldr {u}, [{pn}], #4",
+            "umaal {x}, {c1}, {m0}, {u}",
+            "ldr {x}, [{pt}], #4",
+            "ldr {v}, [{pn}], #4",
+            "umaal {x}, {c1}, {m0}, {v}",
+            "umaal {x}, {c2}, {m1}, {u}",
+            // words i + 2 .. i + K - 1: row i takes n_{p-i}, row i + 1
+            // the previous step's n_{p-i-1}
+            "cmp {cnt}, #0",
+            "beq 3f",
+            "2:",
+            "ldr {u}, [{pn}], #4",
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {m0}, {u}",
+            "umaal {x}, {c2}, {m1}, {v}",
+            "str {x}, [{pt}], #4",
+            "ldr {v}, [{pn}], #4",
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c1}, {m0}, {v}",
+            "umaal {x}, {c2}, {m1}, {u}",
+            "str {x}, [{pt}], #4",
+            "subs {cnt}, {cnt}, #1",
+            "bne 2b",
+            "3:",
+            // word i + K: row i + 1's last product (n_{K-1} in v), both
+            // rows' carries and the previous pass's `top`; word i + K + 1
+            // takes the carries out of it; the carry out of that is the
+            // new `top`
+            "ldr {x}, [{pt}]",
+            "umaal {x}, {c2}, {m1}, {v}",
+            "ldr {u}, [{pt}, #4]",
+            "adds {x}, {x}, {c1}",
+            "adcs {u}, {u}, {c2}",
+            "mov {c1}, #0",
+            "adc {c1}, {c1}, #0",
+            "adds {x}, {x}, {top}",
+            "adcs {u}, {u}, #0",
+            "adc {top}, {c1}, #0",
+            "str {x}, [{pt}]",
+            "str {u}, [{pt}, #4]",
+            pt = inout(reg) pt => _,
+            pn = inout(reg) pn => _,
+            m0 = in(reg) m0,
+            m1 = in(reg) m1,
+            top = inout(reg) top,
+            cnt = inout(reg) (kk - 2) / 2 => _,
+            c1 = inout(reg) 0u32 => _,
+            c2 = inout(reg) 0u32 => _,
+            x = out(reg) _,
+            u = out(reg) _,
+            v = out(reg) _,
+            options(nostack),
+        );
+    }
+    top
 }
 
 /// One word of a pass: `(x, c1) = a_j b_i + t_j + c1`,
