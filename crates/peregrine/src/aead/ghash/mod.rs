@@ -38,6 +38,8 @@ use crate::cpu;
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64_pmull;
 #[cfg(target_arch = "arm")]
+pub(crate) mod arm_neon;
+#[cfg(target_arch = "arm")]
 pub(crate) mod arm_pmull;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
@@ -59,6 +61,9 @@ crate::cpu::backends! {
     /// in 32-bit ARM code `vmull.p64`, 4 blocks per reduction
     /// (`arm_pmull.rs`).
     Pmull = "pmull", ("aarch64", "arm"), [Neon, Pmull];
+    /// 32-bit ARM NEON without `vmull.p64`: each 64x64-bit product from
+    /// `vmull.p8` (`arm_neon.rs`), one block a reduction.
+    Neon = "neon", "arm", [Neon];
     /// Portable Rust, constant time: carry-less products from masked
     /// integer multiplies (BearSSL's ctmul64), 4 blocks per reduction.
     Soft = "soft", any, [];
@@ -92,6 +97,8 @@ pub(crate) enum Key {
     Pmull(aarch64_pmull::Key),
     #[cfg(target_arch = "arm")]
     Pmull(arm_pmull::Key),
+    #[cfg(target_arch = "arm")]
+    Neon(arm_neon::Key),
 }
 
 impl Key {
@@ -116,6 +123,8 @@ impl Key {
             Impl::Pmull => Key::Pmull(unsafe { aarch64_pmull::Key::new(h) }),
             #[cfg(target_arch = "arm")]
             Impl::Pmull => Key::Pmull(arm_pmull::Key::new(h)),
+            #[cfg(target_arch = "arm")]
+            Impl::Neon => Key::Neon(arm_neon::Key::new(h)),
             _ => Key::Soft(soft::Key::new(h)),
         }
     }
@@ -144,6 +153,9 @@ impl Key {
             #[cfg(target_arch = "arm")]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Pmull(k) => unsafe { arm_pmull::update_blocks(k, acc, data) },
+            #[cfg(target_arch = "arm")]
+            // SAFETY: see `Key::new`: made under a `Checked` for this backend.
+            Key::Neon(k) => unsafe { arm_neon::update_blocks(k, acc, data) },
         }
     }
 }
