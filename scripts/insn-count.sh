@@ -46,6 +46,30 @@
 #                    (ARMv7 with NEON, no ARMv8 crypto: a router's Cortex-A9
 #                    or A15 class), 24Kf)
 #   OPENSSL_ARMCAP   passed to OpenSSL when set (e.g. 0: its portable C)
+#   INSN_MCA=1       also ESTIMATE cycles: a window of each row's executed
+#                    instructions (up to INSN_MCA_LEN, default 200000, from
+#                    one call in the middle of the run; for OpenSSL's speed
+#                    rows, the middle of its timed loop) is written out by
+#                    the plugin's trace mode, rewritten for LLVM's assembler
+#                    (scripts/qemu-insns/trace2mca.py) and timed by llvm-mca
+#                    as one straight-line stream on a core model
+#                    (INSN_MCA_CPU_armv7, default cortex-a9, the WRT3200ACM's
+#                    core and seed 001's; INSN_MCA_CPU_mipsel, default
+#                    mips32r2, LLVM's generic single-issue MIPS model, the
+#                    nearest to a 1004Kc it has; INSN_MCA_CPU_aarch64,
+#                    default cortex-a72). The row's instructions times the
+#                    window's cycles per instruction is the estimate. For
+#                    Peregrine only the program's own code is timed (shared
+#                    libraries, Thumb code on armhf where Rust's is ARM
+#                    code, are left out of the window and counted:
+#                    "outside"); for OpenSSL, whose work is in libcrypto,
+#                    all of it (as Thumb-2 on armv7, how Debian builds
+#                    armhf). Instructions llvm-mca has no timing for, and
+#                    lines its assembler rejects (made `nop`), are skipped
+#                    and counted too (MIPS macros that expand to two
+#                    instructions can make the timed count the larger: 0). llvm-mca
+#                    assumes cache hits and predicted branches: estimates,
+#                    to compare code with code, not with silicon.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -131,11 +155,84 @@ count() {
 }
 per() { awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN { printf "%.0f", (b - a) / n }'; }
 
+MCA=${INSN_MCA:-0}
+LLVM_MCA=${LLVM_MCA:-/usr/lib/llvm-22/bin/llvm-mca}
+MCA_LEN=${INSN_MCA_LEN:-200000}
+if [[ $MCA == 1 ]]; then
+    [[ -x $LLVM_MCA ]] || { echo "insn-count.sh: INSN_MCA=1 needs llvm-mca ($LLVM_MCA; LLVM_MCA=...)" >&2; exit 1; }
+fi
+mca_cpu_of() {
+    local v="INSN_MCA_CPU_$1" d
+    case "$1" in aarch64) d=cortex-a72 ;; armv7) d=cortex-a9 ;; mipsel) d=mips32r2 ;; esac
+    echo "${!v:-$d}"
+}
+mca_triple_of() { case "$1" in aarch64) echo aarch64-unknown-linux-gnu ;; armv7) echo armv7-unknown-linux-gnueabihf ;; mipsel) echo mipsel-unknown-linux-gnu ;; esac; }
+mca_attr_of() { case "$1" in aarch64) echo "+neon,+aes,+sha2,+sha3" ;; armv7) echo "+neon" ;; mipsel) echo "" ;; esac; }
+
+# estimate TARGET SCOPE PER_CALL START QEMU_CMD... : the cycles of one
+# call (PER_CALL instructions from instruction START of QEMU_CMD) at the
+# cycles per instruction llvm-mca gives a window of up to MCA_LEN
+# instructions from the middle of that call (the plugin's trace mode;
+# SCOPE main: the program's own code, all: everything, as Thumb-2 on
+# armv7); "" when that fails. Prints "CYCLES OUTSIDE% SKIPPED%".
+estimate() {
+    local t=$1 scope=$2 n=$3 skip=$4 len
+    shift 4
+    len=$n
+    [[ $len -gt $MCA_LEN ]] && len=$MCA_LEN
+    skip=$((skip + (n - len) / 2))
+    local plug="$PLUGIN,outfile=$WORK/tcount,trace=$WORK/trace,skip=$skip,len=$len"
+    [[ $scope == all ]] && plug+=",all=1"
+    local triple
+    triple=$(mca_triple_of "$t")
+    [[ $scope == all && $t == armv7 ]] && triple=thumbv7-unknown-linux-gnueabihf
+    local cmd=("$@")
+    # the command's -plugin argument, swapped for the trace one
+    for i in "${!cmd[@]}"; do [[ ${cmd[$i]} == "$PLUGIN,outfile="* ]] && cmd[i]=$plug; done
+    "${cmd[@]}" >/dev/null 2>&1 || return 0
+    python3 scripts/qemu-insns/trace2mca.py "$t" <"$WORK/trace" >"$WORK/trace.s"
+    local attr tries=0
+    attr=$(mca_attr_of "$t")
+    # Lines LLVM's assembler rejects (PLT stubs in ARM code inside a Thumb
+    # library, odd disassembly) become `nop`: up to five rounds.
+    until "$LLVM_MCA" -mtriple="$triple" -mcpu="$(mca_cpu_of "$t")" ${attr:+-mattr=$attr} \
+        -iterations=1 -skip-unsupported-instructions=lack-sched "$WORK/trace.s" \
+        >"$WORK/mca" 2>"$WORK/mca.err"; do
+        tries=$((tries + 1))
+        if [[ $tries -gt 5 ]]; then
+            echo "insn-count.sh: llvm-mca failed: $(head -c 300 "$WORK/mca.err")" >&2
+            return 0
+        fi
+        grep -o '^[^:]*trace\.s:[0-9]*:' "$WORK/mca.err" | cut -d: -f2 | sort -un >"$WORK/bad"
+        [[ -s $WORK/bad ]] || { echo "insn-count.sh: llvm-mca failed: $(head -c 300 "$WORK/mca.err")" >&2; return 0; }
+        awk 'NR == FNR { bad[$1] = 1; next } (FNR in bad) { print "nop"; next } { print }' \
+            "$WORK/bad" "$WORK/trace.s" >"$WORK/trace2.s"
+        mv "$WORK/trace2.s" "$WORK/trace.s"
+    done
+    local out timed cyc
+    out=$(awk '$1 == "outside" { print $2 }' "$WORK/tcount")
+    timed=$(awk '/^Instructions:/ { print $2; exit }' "$WORK/mca")
+    cyc=$(awk '/^Total Cycles:/ { print $3; exit }' "$WORK/mca")
+    [[ -n $timed && -n $cyc && $timed -gt 0 ]] || return 0
+    awk -v n="$n" -v c="$cyc" -v t="$timed" -v o="$out" -v l="$len" \
+        'BEGIN { s = l - o - t; if (s < 0) s = 0; printf "%.0f %.1f %.1f", n * c / t, 100 * o / l, 100 * s / l }'
+}
+
 results=()
-add() { # TARGET CPU LIB ROW IMPL PER_CALL SIZE
+add() { # TARGET CPU LIB ROW IMPL PER_CALL SIZE [ESTIMATE]
     local pb=""
     [[ $7 -gt 0 ]] && pb=$(awk -v c="$6" -v s="$7" 'BEGIN { printf "%.2f", c / s }')
-    results+=("| $1 | $2 | $3 | $4 | $5 | $6 | $pb |")
+    local row="| $1 | $2 | $3 | $4 | $5 | $6 | $pb |"
+    if [[ $MCA == 1 ]]; then
+        local e=${8:-} ec="" eb="" note="" eo es
+        if [[ -n $e ]]; then
+            read -r ec eo es <<<"$e"
+            [[ $7 -gt 0 ]] && eb=$(awk -v c="$ec" -v s="$7" 'BEGIN { printf "%.2f", c / s }')
+            note="$eo% / $es%"
+        fi
+        row+=" $(mca_cpu_of "$1") | $ec | $eb | $note |"
+    fi
+    results+=("$row")
 }
 
 PROFILE=${INSN_PROFILE:-release}
@@ -166,7 +263,11 @@ for t in "${targets[@]}"; do
             b=$(count "${q[@]}" "$bin" "$alg" "$imp" "$op" "$size" 6) || continue
             label=$alg
             [[ $size -eq 0 ]] && label="$alg op $op"
-            add "$t" "$cpu" "$LIBNAME" "$label" "$imp" "$(per "$a" "$b" 4)" "$size"
+            n=$(per "$a" "$b" 4)
+            e=""
+            # the window starts where the 2-call run ended: in call 3 of 6
+            [[ $MCA == 1 ]] && e=$(estimate "$t" main "$n" "$a" "${q[@]}" "$bin" "$alg" "$imp" "$op" "$size" 6)
+            add "$t" "$cpu" "$LIBNAME" "$label" "$imp" "$n" "$size" "$e"
         done <"$WORK/impls"
     done
 
@@ -195,12 +296,17 @@ for t in "${targets[@]}"; do
         if [[ -z $na || -z $nb || $nb -le $na ]]; then
             echo "insn-count.sh: openssl speed $* gave no usable counts" >&2; return 0
         fi
-        add "$t" "$cpu" "OpenSSL ($ver)" "$label" "openssl speed" "$(per "$a" "$b" $((nb - na)))" "$size"
+        local n e=""
+        n=$(per "$a" "$b" $((nb - na)))
+        # 20 M instructions in: inside the timed loop (a traced second,
+        # slower to emulate, runs fewer than the counted one)
+        [[ $MCA == 1 ]] && e=$(estimate "$t" all "$n" 20000000 "${oq[@]}" "$ossl" speed -mr -seconds 1 "$@")
+        add "$t" "$cpu" "OpenSSL ($ver)" "$label" "openssl speed" "$n" "$size" "$e"
     }
     for row in $ROWS; do
         IFS=: read -r alg op size <<<"$row"
         case "$alg:$op" in
-            chacha20:0 | chacha20-poly1305:0 | aes-128-gcm:0 | sha256:0 | sha512:0)
+            chacha20:0 | chacha20-poly1305:0 | aes-128-gcm:0 | aes-128-cbc:0 | aes-128-ctr:0 | sha256:0 | sha512:0)
                 speed_row "$alg" "$size" -bytes "$size" -evp "$alg" ;;
             poly1305:0) ;; # openssl speed has no Poly1305 row in 3.0
             ecdhx25519:0) speed_row "ecdhx25519 op 0" 0 ecdhx25519 ;;
@@ -210,7 +316,12 @@ for t in "${targets[@]}"; do
                 a=$(count "${oq[@]}" "$ossl" pkey -inform DER -in "$key" -noout) || continue
                 b=$(count "${oq[@]}" "$ossl" pkeyutl -sign -keyform DER -inkey "$key" -in "$WORK/dgst" \
                     -pkeyopt digest:sha256 -out "$WORK/sig") || continue
-                add "$t" "$cpu" "OpenSSL ($ver)" "rsa2048 op 0" "pkeyutl - pkey" "$(per "$a" "$b" 1)" 0 ;;
+                n=$(per "$a" "$b" 1)
+                e=""
+                # past the key parsing that `pkey` does: in the signature
+                [[ $MCA == 1 ]] && e=$(estimate "$t" all "$n" "$a" "${oq[@]}" "$ossl" pkeyutl -sign -keyform DER \
+                    -inkey "$key" -in "$WORK/dgst" -pkeyopt digest:sha256 -out "$WORK/sig")
+                add "$t" "$cpu" "OpenSSL ($ver)" "rsa2048 op 0" "pkeyutl - pkey" "$n" 0 "$e" ;;
         esac
     done
 done
@@ -220,6 +331,15 @@ echo "Instructions per call (qemu user mode, guest instructions; rows with a siz
 echo "per message of that many bytes, with instructions per byte; \"op N\" is the"
 echo "registry's operation N: rsa2048 0 sign, 1 verify; ed25519 and ecdsap256 0 sign)."
 echo
-echo "| target | qemu -cpu | library | row | backend | instructions/call | per byte |"
-echo "|---|---|---|---|---|---:|---:|"
+if [[ $MCA == 1 ]]; then
+    echo "Estimated cycles: llvm-mca on a window of the executed instructions (INSN_MCA"
+    echo "in the script's header); \"outside / skipped\": the window's share in shared"
+    echo "libraries (not timed) and without an llvm-mca timing (not timed)."
+    echo
+    echo "| target | qemu -cpu | library | row | backend | instructions/call | per byte | llvm-mca model | est. cycles/call | est. cycles/byte | outside / skipped |"
+    echo "|---|---|---|---|---|---:|---:|---|---:|---:|---|"
+else
+    echo "| target | qemu -cpu | library | row | backend | instructions/call | per byte |"
+    echo "|---|---|---|---|---|---:|---:|"
+fi
 printf '%s\n' "${results[@]}"

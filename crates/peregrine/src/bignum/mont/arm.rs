@@ -19,19 +19,31 @@
 //! form `umaal` from Rust (the same loop in Rust took 15 instructions a
 //! word), and the `u128` code of `soft.rs` does worse on a 32-bit CPU:
 //! counted under qemu (`scripts/insn-count.sh --target armv7`), one
-//! RSA-2048 signature takes 22.3 M instructions with this kernel (25.1 M
-//! before the squaring below) and 43.1 M with `soft`. The pass runs two
-//! words an iteration.
+//! RSA-2048 signature takes 24.0 M instructions with this kernel (25.1 M
+//! before the squaring below) and 43.1 M with `soft`.
+//!
+//! Every pass is software-pipelined: a step does the second product of
+//! word `j`, then the first product of word `j + 1`, then stores word
+//! `j - 1` ([`step`]), so its two `umaal` are on different carry chains
+//! and no instruction waits on the one before it. A `umaal` occupies the
+//! Cortex-A9's multiplier for three cycles and gives its result after
+//! five; in the order "both products of a word, then its store" an
+//! in-order core waits out that latency twice a word. llvm-mca's
+//! Cortex-A9 model gives the pipelined pass 8 cycles a word against 14,
+//! and one RSA-2048 signature 22.7 M cycles against 34.7 M
+//! (`INSN_MCA=1 scripts/insn-count.sh --target armv7`, an estimate; the
+//! portable `u128` code 26.2 M), for 7% more instructions (the squaring's
+//! steps load a word twice).
 //!
 //! `sqr` is a dedicated squaring: each cross product `a_i a_j` (`i < j`)
 //! once, into a `2K`-word product, doubled with the diagonal squares
 //! added, then reduced word by word (`t += m_i n 2^(32 i)`). Both the cross
 //! products and the reduction run two rows a pass, one word apart (rows
 //! `i` and `i + 1` of `a`; multipliers `m_i`, `m_{i+1}`), so a word of the
-//! pass is one load of the operand (the other row's is the previous
-//! word's, kept in a register), the load of `t_p`, two `umaal` and the
-//! store: five instructions for two products, against the product's
-//! six. The two multipliers of a reduction pass come from one 64-bit
+//! pass is the two rows' operands (the second row's two words behind the
+//! first's), the load of `t_p`, two `umaal` and the store: six
+//! instructions for two products, as in the product, with no separate
+//! multiplier word per row. The two multipliers of a reduction pass come from one 64-bit
 //! product, `m_i + m_{i+1} 2^32 = (t_i + t_{i+1} 2^32) n0 mod 2^64`, with
 //! the library's 64-bit `n0 = -n^(-1) mod 2^64` (the only solution below
 //! 2^64 of `t + m n = 0 mod 2^64`). A squaring of `K` words takes
@@ -156,6 +168,54 @@ fn cross_products(t: &mut [u32], a: &[u32]) {
     t[p + 1] = (s >> 32) as u32;
 }
 
+/// One step of [`cross_pair`]: row `i + 1`'s product of word `p - 1`
+/// (`a_{i+1} a_{p-i-2}`, two words behind `pa`), row `i`'s product of word
+/// `p` (`a_i a_{p-i}`), the store of word `p - 1` (the order of [`step`]).
+macro_rules! xstep {
+    ($x0:literal, $x1:literal) => {
+        concat!(
+            "ldr {v}, [{pa}, #-8]\n",
+            "umaal {",
+            $x0,
+            "}, {c2}, {v}, {ai1}\n",
+            "ldr {v}, [{pa}], #4\n",
+            "ldr {",
+            $x1,
+            "}, [{pt}, #4]\n",
+            "umaal {",
+            $x1,
+            "}, {c1}, {v}, {ai}\n",
+            "str {",
+            $x0,
+            "}, [{pt}], #4\n",
+        )
+    };
+}
+
+/// One step of [`reduce_pair`]: row `i + 1`'s product of word `p - 1`
+/// (`m1 n_{p-i-2}`), row `i`'s of word `p` (`m0 n_{p-i}`), the store of
+/// word `p - 1`.
+macro_rules! rstep {
+    ($x0:literal, $x1:literal) => {
+        concat!(
+            "ldr {v}, [{pn}, #-8]\n",
+            "umaal {",
+            $x0,
+            "}, {c2}, {m1}, {v}\n",
+            "ldr {v}, [{pn}], #4\n",
+            "ldr {",
+            $x1,
+            "}, [{pt}, #4]\n",
+            "umaal {",
+            $x1,
+            "}, {c1}, {m0}, {v}\n",
+            "str {",
+            $x0,
+            "}, [{pt}], #4\n",
+        )
+    };
+}
+
 /// Rows `i` and `i + 1` of the cross products: `t_p += a_i a_{p-i}`
 /// (`p - i` in `i+1..K`) and `t_p += a_{i+1} a_{p-i-1}` (`p - i - 1` in
 /// `i+2..K`), for `p` from `2i + 1` to `i + K`, and the carry word at
@@ -175,42 +235,37 @@ unsafe fn cross_pair(pt: *mut u32, pa: *const u32, len: usize) {
     unsafe {
         let (ai, ai1) = (*pa, *pa.add(1));
         asm!(
-            // p = 2i + 1: a_i a_{i+1}
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {ai}, {ai1}",
-            "str {x}, [{pt}], #4",
-            // p = 2i + 2: a_i a_{i+2} (row i + 1 starts at 2i + 3)
-            "ldr {u}, [{pa}], #4",
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {ai}, {u}",
-            "str {x}, [{pt}], #4",
-            // p = 2i + 3: a_i a_{i+3} + a_{i+1} a_{i+2}, then pairs with
-            // the operands' registers alternating: row i + 1 takes the
-            // word row i took one step before.
+            // p = 2i + 1 and 2i + 2: row i alone (a_i a_{i+1}, a_i a_{i+2})
+            "ldr {x0}, [{pt}]",
+            "umaal {x0}, {c1}, {ai}, {ai1}",
+            "str {x0}, [{pt}], #4",
             "ldr {v}, [{pa}], #4",
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {ai}, {v}",
-            "umaal {x}, {c2}, {ai1}, {u}",
-            "str {x}, [{pt}], #4",
+            "ldr {x0}, [{pt}]",
+            "umaal {x0}, {c1}, {ai}, {v}",
+            "str {x0}, [{pt}], #4",
+            // p = 2i + 3: row i's product (a_i a_{i+3}); then steps, each
+            // row i + 1's product of word p - 1 (a_{i+1} a_{p-i-2}, its
+            // operand two words back), row i's of word p (a_i a_{p-i})
+            // and the store of word p - 1 (as `step!`)
+            "ldr {v}, [{pa}], #4",
+            "ldr {x0}, [{pt}]",
+            "umaal {x0}, {c1}, {ai}, {v}",
             "cmp {cnt}, #0",
             "beq 3f",
             "2:",
-            "ldr {u}, [{pa}], #4",
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {ai}, {u}",
-            "umaal {x}, {c2}, {ai1}, {v}",
-            "str {x}, [{pt}], #4",
-            "ldr {v}, [{pa}], #4",
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {ai}, {v}",
-            "umaal {x}, {c2}, {ai1}, {u}",
-            "str {x}, [{pt}], #4",
+            xstep!("x0", "x1"),
+            xstep!("x1", "x0"),
             "subs {cnt}, {cnt}, #1",
             "bne 2b",
             "3:",
+            // row i + 1's product of word i + K - 1 (a_{i+1} a_{K-2})
+            "ldr {v}, [{pa}, #-8]",
+            "umaal {x0}, {c2}, {v}, {ai1}",
+            "str {x0}, [{pt}], #4",
             // p = i + K (zero on entry): row i's carry, row i + 1's last
-            // product a_{i+1} a_{K-1} (in v) and its carry; then the
-            // carry word at i + K + 1.
+            // product a_{i+1} a_{K-1} and its carry; then the carry word
+            // at i + K + 1
+            "ldr {v}, [{pa}, #-4]",
             "umaal {c1}, {c2}, {ai1}, {v}",
             "str {c1}, [{pt}], #4",
             "str {c2}, [{pt}]",
@@ -222,9 +277,9 @@ unsafe fn cross_pair(pt: *mut u32, pa: *const u32, len: usize) {
             cnt = inout(reg) (len - 4) / 2 => _,
             c1 = inout(reg) 0u32 => _,
             c2 = inout(reg) 0u32 => _,
-            x = out(reg) _,
-            u = out(reg) _,
             v = out(reg) _,
+            x0 = out(reg) _,
+            x1 = out(reg) _,
             options(nostack),
         );
     }
@@ -292,49 +347,47 @@ unsafe fn reduce_pair(pt: *mut u32, pn: *const u32, kk: usize, m0: u32, m1: u32,
     // t_i .. t_{i+K+1}.
     unsafe {
         asm!(
-            // words i and i + 1: only their carries are kept (the sums
-            // are zero mod 2^32 by the choice of m0, m1)
-            "ldr {x}, [{pt}], #4",
-            "ldr {u}, [{pn}], #4",
-            "umaal {x}, {c1}, {m0}, {u}",
-            "ldr {x}, [{pt}], #4",
+            // word i: row i's product, only its carry kept (the sum is
+            // zero mod 2^32 by the choice of m0); word i + 1: row i's
+            // product (row i + 1's comes in the first step)
+            "ldr {x0}, [{pt}]",
             "ldr {v}, [{pn}], #4",
-            "umaal {x}, {c1}, {m0}, {v}",
-            "umaal {x}, {c2}, {m1}, {u}",
-            // words i + 2 .. i + K - 1: row i takes n_{p-i}, row i + 1
-            // the previous step's n_{p-i-1}
+            "umaal {x0}, {c1}, {m0}, {v}",
+            "ldr {v}, [{pn}], #4",
+            "ldr {x0}, [{pt}, #4]!",
+            "umaal {x0}, {c1}, {m0}, {v}",
+            // steps for words i + 2 .. i + K - 1: row i + 1's product of
+            // word p - 1 (m1 n_{p-i-2}), row i's of word p (m0 n_{p-i}),
+            // the store of word p - 1 (word i + 1's is zero)
             "cmp {cnt}, #0",
             "beq 3f",
             "2:",
-            "ldr {u}, [{pn}], #4",
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {m0}, {u}",
-            "umaal {x}, {c2}, {m1}, {v}",
-            "str {x}, [{pt}], #4",
-            "ldr {v}, [{pn}], #4",
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c1}, {m0}, {v}",
-            "umaal {x}, {c2}, {m1}, {u}",
-            "str {x}, [{pt}], #4",
+            rstep!("x0", "x1"),
+            rstep!("x1", "x0"),
             "subs {cnt}, {cnt}, #1",
             "bne 2b",
             "3:",
-            // word i + K: row i + 1's last product (n_{K-1} in v), both
+            // row i + 1's product of word i + K - 1 (m1 n_{K-2})
+            "ldr {v}, [{pn}, #-8]",
+            "umaal {x0}, {c2}, {m1}, {v}",
+            "str {x0}, [{pt}], #4",
+            // word i + K: row i + 1's last product (m1 n_{K-1}), both
             // rows' carries and the previous pass's `top`; word i + K + 1
             // takes the carries out of it; the carry out of that is the
             // new `top`
-            "ldr {x}, [{pt}]",
-            "umaal {x}, {c2}, {m1}, {v}",
-            "ldr {u}, [{pt}, #4]",
-            "adds {x}, {x}, {c1}",
-            "adcs {u}, {u}, {c2}",
+            "ldr {v}, [{pn}, #-4]",
+            "ldr {x0}, [{pt}]",
+            "umaal {x0}, {c2}, {m1}, {v}",
+            "ldr {x1}, [{pt}, #4]",
+            "adds {x0}, {x0}, {c1}",
+            "adcs {x1}, {x1}, {c2}",
             "mov {c1}, #0",
             "adc {c1}, {c1}, #0",
-            "adds {x}, {x}, {top}",
-            "adcs {u}, {u}, #0",
+            "adds {x0}, {x0}, {top}",
+            "adcs {x1}, {x1}, #0",
             "adc {top}, {c1}, #0",
-            "str {x}, [{pt}]",
-            "str {u}, [{pt}, #4]",
+            "str {x0}, [{pt}]",
+            "str {x1}, [{pt}, #4]",
             pt = inout(reg) pt => _,
             pn = inout(reg) pn => _,
             m0 = in(reg) m0,
@@ -343,26 +396,42 @@ unsafe fn reduce_pair(pt: *mut u32, pn: *const u32, kk: usize, m0: u32, m1: u32,
             cnt = inout(reg) (kk - 2) / 2 => _,
             c1 = inout(reg) 0u32 => _,
             c2 = inout(reg) 0u32 => _,
-            x = out(reg) _,
-            u = out(reg) _,
             v = out(reg) _,
+            x0 = out(reg) _,
+            x1 = out(reg) _,
             options(nostack),
         );
     }
     top
 }
 
-/// One word of a pass: `(x, c1) = a_j b_i + t_j + c1`,
-/// `(t_{j-1}, c2) = n_j m + x + c2`, the three pointers advanced.
-macro_rules! word {
-    () => {
+/// One step of a pass, two words in flight: the second product of word
+/// `j` (`(t_{j-1}, c2) = n_j m + x_j + c2`, `x_j` in `$x0`), then the first
+/// product of word `j + 1` (`(x_{j+1}, c1) = a_{j+1} b_i + t_{j+1} + c1`,
+/// into `$x1`), then the store of `t_{j-1}`. The two `umaal` of a step
+/// are independent (each on its own carry chain), and the store comes a
+/// product after the `umaal` that made its word, so an in-order core
+/// (Cortex-A7, A9 as llvm-mca models it) does not wait on the
+/// multiplier's latency: llvm-mca's Cortex-A9 model gives 8 cycles a
+/// word against 14 for the order "both products of a word, then its
+/// store".
+macro_rules! step {
+    ($x0:literal, $x1:literal) => {
         concat!(
-            "ldr {aj}, [{pa}], #4\n",
-            "ldr {nj}, [{pn}], #4\n",
-            "ldr {tj}, [{pt}, #4]\n",
-            "umaal {tj}, {c1}, {aj}, {bi}\n",
-            "umaal {tj}, {c2}, {nj}, {m}\n",
-            "str {tj}, [{pt}], #4\n",
+            "ldr {v}, [{pn}], #4\n",
+            "umaal {",
+            $x0,
+            "}, {c2}, {v}, {m}\n",
+            "ldr {v}, [{pa}], #4\n",
+            "ldr {",
+            $x1,
+            "}, [{pt}, #8]\n",
+            "umaal {",
+            $x1,
+            "}, {c1}, {v}, {bi}\n",
+            "str {",
+            $x0,
+            "}, [{pt}], #4\n",
         )
     };
 }
@@ -370,7 +439,8 @@ macro_rules! word {
 /// Words `1..=w` of one FIOS pass (`w` odd): for each `j`,
 /// `(x, c1) = a_j b_i + t_j + c1`, `(t_{j-1}, c2) = n_j m + x + c2`, with
 /// `pa`, `pn` at `a_1`, `n_1` and `pt` at `t_0`. Returns the two carry
-/// words.
+/// words. Software-pipelined ([`step`]): word 1's first product, `w - 1`
+/// steps, word `w`'s second product.
 ///
 /// # Safety
 /// `pa` and `pn` are valid for reading `w` words, `pt` for reading and
@@ -390,19 +460,27 @@ unsafe fn pass(
     debug_assert!(w % 2 == 1);
     let (mut c1, mut c2) = (c1, c2);
     // SAFETY: the loads and stores stay within the ranges of the
-    // function's contract: one word, then `(w - 1) / 2` pairs.
+    // function's contract: a_1..a_w and n_1..n_w are each read once,
+    // t_1..t_w read once and t_0..t_{w-1} written once.
     unsafe {
         asm!(
-            // one word, then pairs
-            word!(),
+            // word 1's first product
+            "ldr {v}, [{pa}], #4",
+            "ldr {x0}, [{pt}, #4]",
+            "umaal {x0}, {c1}, {v}, {bi}",
+            // (w - 1) / 2 pairs of steps
             "cmp {cnt}, #0",
             "beq 3f",
             "2:",
-            word!(),
-            word!(),
+            step!("x0", "x1"),
+            step!("x1", "x0"),
             "subs {cnt}, {cnt}, #1",
             "bne 2b",
             "3:",
+            // word w's second product
+            "ldr {v}, [{pn}], #4",
+            "umaal {x0}, {c2}, {v}, {m}",
+            "str {x0}, [{pt}]",
             pa = inout(reg) pa => _,
             pn = inout(reg) pn => _,
             pt = inout(reg) pt => _,
@@ -411,9 +489,9 @@ unsafe fn pass(
             c1 = inout(reg) c1,
             c2 = inout(reg) c2,
             cnt = inout(reg) (w - 1) / 2 => _,
-            aj = out(reg) _,
-            nj = out(reg) _,
-            tj = out(reg) _,
+            v = out(reg) _,
+            x0 = out(reg) _,
+            x1 = out(reg) _,
             options(nostack),
         );
     }
