@@ -24,7 +24,7 @@
 //!
 //! Every pass is software-pipelined: a step does the second product of
 //! word `j`, then the first product of word `j + 1`, then stores word
-//! `j - 1` ([`step`]), so its two `umaal` are on different carry chains
+//! `j - 1` ([`pipelined`]), so its two `umaal` are on different carry chains
 //! and no instruction waits on the one before it. A `umaal` occupies the
 //! Cortex-A9's multiplier for three cycles and gives its result after
 //! five; in the order "both products of a word, then its store" an
@@ -168,50 +168,41 @@ fn cross_products(t: &mut [u32], a: &[u32]) {
     t[p + 1] = (s >> 32) as u32;
 }
 
-/// One step of [`cross_pair`]: row `i + 1`'s product of word `p - 1`
-/// (`a_{i+1} a_{p-i-2}`, two words behind `pa`), row `i`'s product of word
-/// `p` (`a_i a_{p-i}`), the store of word `p - 1` (the order of [`step`]).
-macro_rules! xstep {
-    ($x0:literal, $x1:literal) => {
+/// The loop of every pass, software-pipelined: `{cnt}` pairs of steps,
+/// the two registers `x0` and `x1` taking turns. A step does the second
+/// product of word `j` (the operand loaded from `$ld2`, times `{$k2}`,
+/// on carry chain `c2`), then the first product of word `j + 1` (the
+/// operand at `{$p1}`, post-incremented, times `{$k1}`, on `c1`, added to
+/// word `j + 1` loaded from `[{pt}, #$toff]`), then stores word `j - 1`.
+/// The two `umaal` of a step are on different carry chains, and a store
+/// comes a product after the `umaal` that made its word, so an in-order
+/// core (Cortex-A7; the Cortex-A9 as llvm-mca models it) does not wait out
+/// the multiplier's latency (a `umaal` occupies the A9's multiplier three
+/// cycles and gives its result after five): llvm-mca's Cortex-A9 model
+/// gives the product's pass 8 cycles a word against 14 for the order "both
+/// products of a word, then its store".
+macro_rules! pipelined {
+    ($ld2:literal, $k2:literal, $p1:literal, $k1:literal, $toff:literal) => {
         concat!(
-            "ldr {v}, [{pa}, #-8]\n",
-            "umaal {",
-            $x0,
-            "}, {c2}, {v}, {ai1}\n",
-            "ldr {v}, [{pa}], #4\n",
-            "ldr {",
-            $x1,
-            "}, [{pt}, #4]\n",
-            "umaal {",
-            $x1,
-            "}, {c1}, {v}, {ai}\n",
-            "str {",
-            $x0,
-            "}, [{pt}], #4\n",
+            "cmp {cnt}, #0\n",
+            "beq 3f\n",
+            "2:\n",
+            pipelined!(@step "x0", "x1", $ld2, $k2, $p1, $k1, $toff),
+            pipelined!(@step "x1", "x0", $ld2, $k2, $p1, $k1, $toff),
+            "subs {cnt}, {cnt}, #1\n",
+            "bne 2b\n",
+            "3:\n",
         )
     };
-}
-
-/// One step of [`reduce_pair`]: row `i + 1`'s product of word `p - 1`
-/// (`m1 n_{p-i-2}`), row `i`'s of word `p` (`m0 n_{p-i}`), the store of
-/// word `p - 1`.
-macro_rules! rstep {
-    ($x0:literal, $x1:literal) => {
+    (@step $x0:literal, $x1:literal, $ld2:literal, $k2:literal, $p1:literal, $k1:literal,
+     $toff:literal) => {
         concat!(
-            "ldr {v}, [{pn}, #-8]\n",
-            "umaal {",
-            $x0,
-            "}, {c2}, {m1}, {v}\n",
-            "ldr {v}, [{pn}], #4\n",
-            "ldr {",
-            $x1,
-            "}, [{pt}, #4]\n",
-            "umaal {",
-            $x1,
-            "}, {c1}, {m0}, {v}\n",
-            "str {",
-            $x0,
-            "}, [{pt}], #4\n",
+            "ldr {v}, ", $ld2, "\n",
+            "umaal {", $x0, "}, {c2}, {v}, {", $k2, "}\n",
+            "ldr {v}, [{", $p1, "}], #4\n",
+            "ldr {", $x1, "}, [{pt}, #", $toff, "]\n",
+            "umaal {", $x1, "}, {c1}, {v}, {", $k1, "}\n",
+            "str {", $x0, "}, [{pt}], #4\n",
         )
     };
 }
@@ -246,18 +237,11 @@ unsafe fn cross_pair(pt: *mut u32, pa: *const u32, len: usize) {
             // p = 2i + 3: row i's product (a_i a_{i+3}); then steps, each
             // row i + 1's product of word p - 1 (a_{i+1} a_{p-i-2}, its
             // operand two words back), row i's of word p (a_i a_{p-i})
-            // and the store of word p - 1 (as `step!`)
+            // and the store of word p - 1 (`pipelined!`)
             "ldr {v}, [{pa}], #4",
             "ldr {x0}, [{pt}]",
             "umaal {x0}, {c1}, {ai}, {v}",
-            "cmp {cnt}, #0",
-            "beq 3f",
-            "2:",
-            xstep!("x0", "x1"),
-            xstep!("x1", "x0"),
-            "subs {cnt}, {cnt}, #1",
-            "bne 2b",
-            "3:",
+            pipelined!("[{pa}, #-8]", "ai1", "pa", "ai", "4"),
             // row i + 1's product of word i + K - 1 (a_{i+1} a_{K-2})
             "ldr {v}, [{pa}, #-8]",
             "umaal {x0}, {c2}, {v}, {ai1}",
@@ -359,14 +343,7 @@ unsafe fn reduce_pair(pt: *mut u32, pn: *const u32, kk: usize, m0: u32, m1: u32,
             // steps for words i + 2 .. i + K - 1: row i + 1's product of
             // word p - 1 (m1 n_{p-i-2}), row i's of word p (m0 n_{p-i}),
             // the store of word p - 1 (word i + 1's is zero)
-            "cmp {cnt}, #0",
-            "beq 3f",
-            "2:",
-            rstep!("x0", "x1"),
-            rstep!("x1", "x0"),
-            "subs {cnt}, {cnt}, #1",
-            "bne 2b",
-            "3:",
+            pipelined!("[{pn}, #-8]", "m1", "pn", "m0", "4"),
             // row i + 1's product of word i + K - 1 (m1 n_{K-2})
             "ldr {v}, [{pn}, #-8]",
             "umaal {x0}, {c2}, {m1}, {v}",
@@ -405,41 +382,10 @@ unsafe fn reduce_pair(pt: *mut u32, pn: *const u32, kk: usize, m0: u32, m1: u32,
     top
 }
 
-/// One step of a pass, two words in flight: the second product of word
-/// `j` (`(t_{j-1}, c2) = n_j m + x_j + c2`, `x_j` in `$x0`), then the first
-/// product of word `j + 1` (`(x_{j+1}, c1) = a_{j+1} b_i + t_{j+1} + c1`,
-/// into `$x1`), then the store of `t_{j-1}`. The two `umaal` of a step
-/// are independent (each on its own carry chain), and the store comes a
-/// product after the `umaal` that made its word, so an in-order core
-/// (Cortex-A7, A9 as llvm-mca models it) does not wait on the
-/// multiplier's latency: llvm-mca's Cortex-A9 model gives 8 cycles a
-/// word against 14 for the order "both products of a word, then its
-/// store".
-macro_rules! step {
-    ($x0:literal, $x1:literal) => {
-        concat!(
-            "ldr {v}, [{pn}], #4\n",
-            "umaal {",
-            $x0,
-            "}, {c2}, {v}, {m}\n",
-            "ldr {v}, [{pa}], #4\n",
-            "ldr {",
-            $x1,
-            "}, [{pt}, #8]\n",
-            "umaal {",
-            $x1,
-            "}, {c1}, {v}, {bi}\n",
-            "str {",
-            $x0,
-            "}, [{pt}], #4\n",
-        )
-    };
-}
-
 /// Words `1..=w` of one FIOS pass (`w` odd): for each `j`,
 /// `(x, c1) = a_j b_i + t_j + c1`, `(t_{j-1}, c2) = n_j m + x + c2`, with
 /// `pa`, `pn` at `a_1`, `n_1` and `pt` at `t_0`. Returns the two carry
-/// words. Software-pipelined ([`step`]): word 1's first product, `w - 1`
+/// words. Software-pipelined ([`pipelined`]): word 1's first product, `w - 1`
 /// steps, word `w`'s second product.
 ///
 /// # Safety
@@ -469,14 +415,7 @@ unsafe fn pass(
             "ldr {x0}, [{pt}, #4]",
             "umaal {x0}, {c1}, {v}, {bi}",
             // (w - 1) / 2 pairs of steps
-            "cmp {cnt}, #0",
-            "beq 3f",
-            "2:",
-            step!("x0", "x1"),
-            step!("x1", "x0"),
-            "subs {cnt}, {cnt}, #1",
-            "bne 2b",
-            "3:",
+            pipelined!("[{pn}], #4", "m", "pa", "bi", "8"),
             // word w's second product
             "ldr {v}, [{pn}], #4",
             "umaal {x0}, {c2}, {v}, {m}",
