@@ -64,10 +64,11 @@
 #                    code, are left out of the window and counted:
 #                    "outside"); for OpenSSL, whose work is in libcrypto,
 #                    all of it (as Thumb-2 on armv7, how Debian builds
-#                    armhf). Instructions llvm-mca has no timing for, and
-#                    lines its assembler rejects (made `nop`), are skipped
-#                    and counted too (MIPS macros that expand to two
-#                    instructions can make the timed count the larger: 0). llvm-mca
+#                    armhf). Instructions llvm-mca has no timing for are
+#                    skipped, and lines its assembler rejects are timed as
+#                    `nop`; both are counted as "skipped" (MIPS macros that
+#                    expand to two instructions can make the timed count
+#                    the larger: then 0). llvm-mca
 #                    assumes cache hits and predicted branches: estimates,
 #                    to compare code with code, not with silicon.
 set -euo pipefail
@@ -191,7 +192,7 @@ estimate() {
     for i in "${!cmd[@]}"; do [[ ${cmd[$i]} == "$PLUGIN,outfile="* ]] && cmd[i]=$plug; done
     "${cmd[@]}" >/dev/null 2>&1 || return 0
     python3 scripts/qemu-insns/trace2mca.py "$t" <"$WORK/trace" >"$WORK/trace.s"
-    local attr tries=0
+    local attr tries=0 nops=0
     attr=$(mca_attr_of "$t")
     # Lines LLVM's assembler rejects (PLT stubs in ARM code inside a Thumb
     # library, odd disassembly) become `nop`: up to five rounds.
@@ -205,6 +206,7 @@ estimate() {
         fi
         grep -o '^[^:]*trace\.s:[0-9]*:' "$WORK/mca.err" | cut -d: -f2 | sort -un >"$WORK/bad"
         [[ -s $WORK/bad ]] || { echo "insn-count.sh: llvm-mca failed: $(head -c 300 "$WORK/mca.err")" >&2; return 0; }
+        nops=$((nops + $(wc -l <"$WORK/bad")))
         awk 'NR == FNR { bad[$1] = 1; next } (FNR in bad) { print "nop"; next } { print }' \
             "$WORK/bad" "$WORK/trace.s" >"$WORK/trace2.s"
         mv "$WORK/trace2.s" "$WORK/trace.s"
@@ -214,8 +216,8 @@ estimate() {
     timed=$(awk '/^Instructions:/ { print $2; exit }' "$WORK/mca")
     cyc=$(awk '/^Total Cycles:/ { print $3; exit }' "$WORK/mca")
     [[ -n $timed && -n $cyc && $timed -gt 0 ]] || return 0
-    awk -v n="$n" -v c="$cyc" -v t="$timed" -v o="$out" -v l="$len" \
-        'BEGIN { s = l - o - t; if (s < 0) s = 0; printf "%.0f %.1f %.1f", n * c / t, 100 * o / l, 100 * s / l }'
+    awk -v n="$n" -v c="$cyc" -v t="$timed" -v o="$out" -v l="$len" -v z="$nops" \
+        'BEGIN { s = l - o - t + z; if (s < 0) s = 0; printf "%.0f %.1f %.1f", n * c / t, 100 * o / l, 100 * s / l }'
 }
 
 results=()

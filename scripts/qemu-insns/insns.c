@@ -15,7 +15,7 @@
  * (an inline add, no callback per instruction). Every vCPU adds to the
  * same counter: user-mode runs of single-threaded programs only.
  *
- * Trace mode (scripts/trace-mca.sh), with trace=PATH,skip=N,len=M: the
+ * Trace mode (scripts/insn-count.sh with INSN_MCA=1), with trace=PATH,skip=N,len=M: the
  * disassembly of the executed instructions N to N + M - 1 (counted from
  * the start of the program, in execution order, one per line) is written
  * to PATH, for llvm-mca to time as a straight-line stream. Only the main

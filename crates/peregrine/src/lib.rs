@@ -9,9 +9,11 @@
 //! constructors.
 //!
 //! ```
+//! # #[cfg(feature = "hash")] {
 //! use peregrine::hash::sha256;
 //! let digest = sha256::sha256(b"abc");
 //! assert_eq!(digest[..4], [0xba, 0x78, 0x16, 0xbf]);
+//! # }
 //! ```
 #![no_std]
 #![deny(unsafe_op_in_unsafe_fn)]

@@ -45,7 +45,11 @@ pub(crate) fn declassify<T: Copy>(value: T) -> T {
 /// [`declassify`]. Nothing without `cfg(peregrine_ctgrind)`.
 #[inline(always)]
 #[cfg_attr(
-    not(any(feature = "aead", feature = "ec", feature = "rsa")),
+    not(any(
+        feature = "aead",
+        feature = "ec",
+        all(feature = "rsa", feature = "getrandom")
+    )),
     allow(dead_code)
 )]
 pub(crate) fn declassify_slice<T: Copy>(s: &mut [T]) {

@@ -30,7 +30,7 @@
 //! five; in the order "both products of a word, then its store" an
 //! in-order core waits out that latency twice a word. llvm-mca's
 //! Cortex-A9 model gives the pipelined pass 8 cycles a word against 14,
-//! and one RSA-2048 signature 22.7 M cycles against 34.7 M
+//! and one RSA-2048 signature 23.0 M cycles against 34.7 M
 //! (`INSN_MCA=1 scripts/insn-count.sh --target armv7`, an estimate; the
 //! portable `u128` code 26.2 M), for 7% more instructions (the squaring's
 //! steps load a word twice).
@@ -47,7 +47,9 @@
 //! product, `m_i + m_{i+1} 2^32 = (t_i + t_{i+1} 2^32) n0 mod 2^64`, with
 //! the library's 64-bit `n0 = -n^(-1) mod 2^64` (the only solution below
 //! 2^64 of `t + m n = 0 mod 2^64`). A squaring of `K` words takes
-//! `K (K - 1) / 2 + K^2` `umaal`, against `2 K^2` for [`mul`].
+//! `K (K - 1) / 2 + K^2` products (all `umaal` but the last cross product
+//! and the `K` diagonal squares, which are Rust `u64` multiplies), against
+//! `2 K^2` for [`mul`].
 //!
 //! Constant time: loop counts depend on the width only; no branch or
 //! address depends on a limb. `umaal` takes a fixed number of cycles

@@ -5,8 +5,7 @@
 //!
 //! - `mul(r, a, b, n, n0)`: `r = a * b * R^(-1) mod n`, `R = 2^(64k)`;
 //! - `sqr(r, a, n, n0)`: `r = a^2 * R^(-1) mod n`, with a dedicated squaring
-//!   (each cross product `a[i] * a[j]` computed once; `arm`'s is its
-//!   `mul(a, a)`).
+//!   (each cross product `a[i] * a[j]` computed once).
 //!
 //! `n` is odd, `n0 = -n^(-1) mod 2^64`, and the inputs are `< n`; the output
 //! is fully reduced (`< n`) by a final masked subtraction, never a branch.

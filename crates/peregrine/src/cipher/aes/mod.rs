@@ -291,6 +291,7 @@ impl Aes {
     /// The ARMv8 schedule, when this key was set up for `armv8` (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "aarch64")]
+    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
     pub(crate) fn armv8_key(&self) -> Option<&aarch64_aes::Key> {
         match &self.sched {
             Sched::Armv8(k) => Some(k),
