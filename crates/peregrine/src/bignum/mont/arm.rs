@@ -25,10 +25,10 @@
 //! Every pass is software-pipelined: a step does the second product of
 //! word `j`, then the first product of word `j + 1`, then stores word
 //! `j - 1` ([`pipelined`]), so its two `umaal` are on different carry chains
-//! and no instruction waits on the one before it. A `umaal` occupies the
-//! Cortex-A9's multiplier for three cycles and gives its result after
-//! five; in the order "both products of a word, then its store" an
-//! in-order core waits out that latency twice a word. llvm-mca's
+//! and no instruction waits on the one before it. In llvm-mca's Cortex-A9
+//! model a `umaal` occupies the multiplier for three cycles and gives its
+//! result after five; in the order "both products of a word, then its
+//! store" an in-order core waits out that latency twice a word. llvm-mca's
 //! Cortex-A9 model gives the pipelined pass 8 cycles a word against 14,
 //! and one RSA-2048 signature 23.0 M cycles against 34.7 M
 //! (`INSN_MCA=1 scripts/insn-count.sh --target armv7`, an estimate; the
@@ -47,9 +47,9 @@
 //! product, `m_i + m_{i+1} 2^32 = (t_i + t_{i+1} 2^32) n0 mod 2^64`, with
 //! the library's 64-bit `n0 = -n^(-1) mod 2^64` (the only solution below
 //! 2^64 of `t + m n = 0 mod 2^64`). A squaring of `K` words takes
-//! `K (K - 1) / 2 + K^2` products (all `umaal` but the last cross product
-//! and the `K` diagonal squares, which are Rust `u64` multiplies), against
-//! `2 K^2` for [`mul`].
+//! `K (K - 1) / 2` cross products and `K^2` reduction products, all
+//! `umaal` but the last cross product, plus the `K` diagonal squares (that
+//! one and these are Rust `u64` multiplies), against `2 K^2` for [`mul`].
 //!
 //! Constant time: loop counts depend on the width only; no branch or
 //! address depends on a limb. `umaal` takes a fixed number of cycles
@@ -179,10 +179,10 @@ fn cross_products(t: &mut [u32], a: &[u32]) {
 /// The two `umaal` of a step are on different carry chains, and a store
 /// comes a product after the `umaal` that made its word, so an in-order
 /// core (Cortex-A7; the Cortex-A9 as llvm-mca models it) does not wait out
-/// the multiplier's latency (a `umaal` occupies the A9's multiplier three
-/// cycles and gives its result after five): llvm-mca's Cortex-A9 model
-/// gives the product's pass 8 cycles a word against 14 for the order "both
-/// products of a word, then its store".
+/// the multiplier's latency (in llvm-mca's Cortex-A9 model a `umaal`
+/// occupies the multiplier three cycles and gives its result after five;
+/// that model gives the product's pass 8 cycles a word against 14 for the
+/// order "both products of a word, then its store").
 macro_rules! pipelined {
     ($ld2:literal, $k2:literal, $p1:literal, $k1:literal, $toff:literal) => {
         concat!(
