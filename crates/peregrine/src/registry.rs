@@ -756,7 +756,7 @@ macro_rules! pairs {
 /// AES-GCM's pairings of an AES and a GHASH backend. (`vaes512+vpclmul512`
 /// runs the zmm fused kernel; a VAES and a VPCLMULQDQ backend of
 /// different widths run the ymm one.)
-static GCM_PAIRS: &[&[&str]] = pairs!("vaes512", "vaes", "aesni", "armv8", "soft";
+static GCM_PAIRS: &[&[&str]] = pairs!("vaes512", "vaes", "aesni", "armv8", "neon", "soft";
     ["vpclmul512", "vpclmul", "pclmul", "pmull", "neon", "soft"]);
 /// ChaCha20-Poly1305's pairings of a ChaCha20 and a Poly1305 backend.
 static CP_PAIRS: &[&[&str]] = pairs!("avx512", "avx512vl", "avx2", "ssse3", "neon", "soft"; ["ifma", "ifma-ymm", "avx512", "avx2", "neon", "soft"]);

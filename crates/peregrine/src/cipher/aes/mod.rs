@@ -83,6 +83,10 @@ pub(crate) use by_rounds;
 pub(crate) mod aarch64_aes;
 #[cfg(target_arch = "arm")]
 pub(crate) mod arm_aes;
+#[cfg(target_arch = "arm")]
+mod arm_neon;
+#[cfg(target_arch = "arm")]
+mod arm_neon_asm;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64_aesni;
@@ -106,6 +110,10 @@ crate::cpu::backends! {
     /// ARMv8 `aese`/`aesmc`/`aesd`/`aesimc`: 8-block interleaving on
     /// aarch64, 4 blocks in 32-bit ARM code (`arm_aes.rs`).
     Armv8 = "armv8", ("aarch64", "arm"), [Neon, Aes];
+    /// NEON on 32-bit ARM without the AES instructions: `soft`'s
+    /// fixslicing in each 32-bit lane, eight blocks at a time
+    /// (`arm_neon.rs`); fewer blocks run `soft`.
+    Neon = "neon", "arm", [Neon];
     /// Portable Rust, bitsliced (fixslicing): constant time, no tables.
     Soft = "soft", any, [];
 }
@@ -181,6 +189,8 @@ enum Sched {
     Armv8(aarch64_aes::Key),
     #[cfg(target_arch = "arm")]
     Armv8(arm_aes::Key),
+    #[cfg(target_arch = "arm")]
+    Neon(arm_neon::Key),
 }
 
 /// An AES key set up for one backend.
@@ -249,6 +259,11 @@ impl Aes {
             #[cfg(target_arch = "arm")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Impl::Armv8 => Sched::Armv8(unsafe { arm_aes::Key::new(key) }),
+            #[cfg(target_arch = "arm")]
+            Impl::Neon => match arm_neon::Key::new(key) {
+                Some(k) => Sched::Neon(k),
+                None => unreachable!("key length checked above"),
+            },
             _ => match soft::Key::new(key) {
                 Some(k) => Sched::Soft(k),
                 None => unreachable!("key length checked above"),
@@ -330,6 +345,8 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ecb(k, dir, io),
+            #[cfg(target_arch = "arm")]
+            Sched::Neon(k) => crate::mode::kernels::ecb(k, dir, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::ecb(k, dir, io) },
@@ -353,6 +370,8 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
+            #[cfg(target_arch = "arm")]
+            Sched::Neon(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_encrypt(k, iv, io) },
@@ -375,6 +394,8 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
+            #[cfg(target_arch = "arm")]
+            Sched::Neon(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_decrypt(k, iv, io) },
@@ -426,6 +447,8 @@ impl Aes {
         debug_assert_eq!(data.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_mac(k, state, data),
+            #[cfg(target_arch = "arm")]
+            Sched::Neon(k) => crate::mode::kernels::cbc_mac(k, state, data),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::cbc_mac(k, state, data) },
@@ -448,6 +471,8 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ctr(k, ctr, width, io),
+            #[cfg(target_arch = "arm")]
+            Sched::Neon(k) => crate::mode::kernels::ctr(k, ctr, width, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::ctr(k, ctr, width, io) },
@@ -508,6 +533,8 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::xts(k, dir, tweak, io),
+            #[cfg(target_arch = "arm")]
+            Sched::Neon(k) => crate::mode::kernels::xts(k, dir, tweak, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::xts(k, dir, tweak, io) },

@@ -463,6 +463,13 @@ impl<W: Word> Fixsliced<W> {
         self.rounds
     }
 
+    /// The round keys and the number of rounds (for the NEON kernel, which
+    /// runs this schedule in each 32-bit lane).
+    #[cfg(target_arch = "arm")]
+    pub(crate) fn planes(&self) -> (&[[W; 8]; 15], usize) {
+        (&self.rk, self.rounds)
+    }
+
     /// Encrypts every block in place; any count (0 allowed). Processes
     /// `W::LANES` at a time; a shorter tail is padded internally.
     pub(crate) fn encrypt_blocks(&self, blocks: &mut [Block]) {
