@@ -26,7 +26,9 @@ with the rotations in NEON form:
 Each step is a straight-line program in SSA form. A register allocator
 puts it in the sixteen Q registers: operands are reloaded on demand, and
 when none is free the value used furthest ahead is spilled to the stack
-(`vstr`/`vldr` of its two D halves at `[sp, #off]`). Between steps the
+(`vst1.64`/`vld1.64` of the Q register at `sp + off`, the address made
+in a core register by an `add` that dual-issues beside the NEON
+instruction). Between steps the
 eight planes sit in q0-q7 (plane i in qi). Every step is checked here by
 running the emitted instructions in a small interpreter against the SSA
 program on random inputs before the file is written; the library's tests
@@ -255,11 +257,88 @@ def steps(circ):
 
 
 # ---------------------------------------------------------------------------
+# Scheduling: the circuits' order has long dependency chains, and the NEON
+# units of in-order cores (Cortex-A7, A8, A9, A53) stall on a result
+# that is not ready (three cycles for a logic op in LLVM's Cortex-A9
+# model). A list scheduler reorders each step: every cycle it issues the
+# ready operation with the longest path to the step's end, and when the
+# live values approach the register count it prefers operations that end
+# an operand's life.
+
+LATENCY = 3
+
+
+def schedule(p, limit=20):
+    ops = p.ops
+    n = len(ops)
+    prod = {d: i for i, (d, _, _, _) in enumerate(ops)}
+    users = [[] for _ in range(n)]
+    for i, (_, _, args, _) in enumerate(ops):
+        for a in set(args):
+            if a in prod:
+                users[prod[a]].append(i)
+    height = [0] * n
+    for i in reversed(range(n)):
+        height[i] = LATENCY + max((height[u] for u in users[i]), default=0)
+    left = {}
+    for _, _, args, _ in ops:
+        for a in args:
+            left[a] = left.get(a, 0) + 1
+    for v in p.outputs:
+        left[v] = left.get(v, 0) + 1
+    ready_at = {v: 0 for v in p.inputs}
+    live = sum(1 for v in p.inputs if left.get(v))
+    rks = [i for i in range(n) if ops[i][1] == "rk"]
+    done = [False] * n
+    order = []
+    cycle = 0
+    while len(order) < n:
+        best = None
+        for i in range(n):
+            if done[i]:
+                continue
+            d, name, args, imm = ops[i]
+            if any(a not in ready_at for a in args):
+                continue
+            if name == "rk" and rks[len([j for j in order if ops[j][1] == "rk"])] != i:
+                continue
+            t = max((ready_at[a] for a in args), default=0)
+            frees = sum(1 for a in set(args) if left[a] == args.count(a))
+            grows = 1 - frees
+            key = (
+                t <= cycle,
+                -(grows if live + grows > limit else 0),
+                height[i],
+                -i,
+            )
+            if best is None or key > best[0]:
+                best = (key, i, t)
+        _, i, t = best
+        d, name, args, imm = ops[i]
+        cycle = max(cycle, t)
+        for a in args:
+            left[a] -= 1
+            if left[a] == 0:
+                live -= 1
+        ready_at[d] = cycle + (1 if name == "rk" else LATENCY)
+        live += 1 if left.get(d) else 0
+        done[i] = True
+        order.append(i)
+        cycle += 1
+    p.ops = [ops[i] for i in order]
+
+
+# ---------------------------------------------------------------------------
 # Register allocation and emission
 
 
 def q_d(q):
     return f"d{2 * q}", f"d{2 * q + 1}"
+
+
+def reload(r, s):
+    lo, hi = q_d(r)
+    return [f"add {{tmp}}, sp, #{16 * s}", f"vld1.64 {{{{{lo}, {hi}}}}}, [{{tmp}}:64]"]
 
 
 def allocate(p, in_regs, out_regs):
@@ -312,8 +391,8 @@ def allocate(p, in_regs, out_regs):
             s = spill_slot()
             slot[v] = s
             lo, hi = q_d(best)
-            lines.append(f"vstr {lo}, [sp, #{16 * s}]")
-            lines.append(f"vstr {hi}, [sp, #{16 * s + 8}]")
+            lines.append(f"add {{tmp}}, sp, #{16 * s}")
+            lines.append(f"vst1.64 {{{{{lo}, {hi}}}}}, [{{tmp}}:64]")
         del reg[v]
         held[best] = None
         return best
@@ -341,9 +420,7 @@ def allocate(p, in_regs, out_regs):
         for a in args:
             if a not in reg:
                 r = get_reg(i, locked)
-                lo, hi = q_d(r)
-                lines.append(f"vldr {lo}, [sp, #{16 * slot[a]}]")
-                lines.append(f"vldr {hi}, [sp, #{16 * slot[a] + 8}]")
+                lines += reload(r, slot[a])
                 reg[a], held[r] = r, a
             locked.add(reg[a])
         two_step = name in ("ror8", "brot", "shr", "shl")
@@ -396,9 +473,7 @@ def allocate(p, in_regs, out_regs):
     for v, r in zip(p.outputs, out_regs):
         if v not in reg:
             rr = r if held[r] is None else get_reg(end, set(reg.values()))
-            lo, hi = q_d(rr)
-            lines.append(f"vldr {lo}, [sp, #{16 * slot[v]}]")
-            lines.append(f"vldr {hi}, [sp, #{16 * slot[v] + 8}]")
+            lines += reload(rr, slot[v])
             reg[v], held[rr] = rr, v
     for v, r in zip(p.outputs, out_regs):
         cur = reg[v]
@@ -460,6 +535,7 @@ def run_lines(lines, regs, rks):
     """Interprets the emitted subset, one 32-bit lane."""
     regs = list(regs)
     mem = {}
+    tmp = None
     k = 0
     for line in lines:
         m, rest = line.split(" ", 1)
@@ -468,15 +544,18 @@ def run_lines(lines, regs, rks):
         def qn(o):
             return int(o[1:])
 
-        if m in ("vstr", "vldr"):
-            d = int(ops[0][1:])
-            off = int(ops[2].rstrip("]").lstrip("#"))
-            q, half = divmod(d, 2)
-            if m == "vstr":
-                mem[(off - 8 * half, half)] = regs[q] if half == 0 else None
+        if m == "add":
+            assert ops[:2] == ["{tmp}", "sp"]
+            tmp = int(ops[2][1:])
+            continue
+        if m in ("vst1.64", "vld1.64"):
+            lo, hi = (int(o.strip("{}d")) for o in ops[:2])
+            assert hi == lo + 1 and lo % 2 == 0 and ops[2] == "[{tmp}:64]"
+            if m == "vst1.64":
+                mem[tmp] = regs[lo // 2]
             else:
-                if half == 0:
-                    regs[q] = mem[(off, 0)]
+                regs[lo // 2] = mem[tmp]
+            tmp = None
             continue
         if m == "vld1.32":
             q = int(ops[0].strip("{}[]d")) // 2
@@ -542,7 +621,8 @@ def render(blocks, spill):
         "// edit (rerun the script). One macro per step, each expanding to the",
         "// step's instructions: the eight planes in q0-q7 before and after",
         "// (the words of a loaded batch in q(c + 4 b) for the TO_ steps), round",
-        "// keys read through `{rk}`, spills at `[sp, #0..SPILL)`.",
+        "// keys read through `{rk}`, spills at `[sp, #0..SPILL)` (each through",
+        "// `{tmp}`: `vst1.64`/`vld1.64` of a Q register take no offset).",
         "",
         f"/// Stack bytes the steps spill to.",
         f"pub(super) const SPILL: usize = {spill};",
@@ -553,8 +633,8 @@ def render(blocks, spill):
         for l in lines:
             m = l.split(" ", 1)[0]
             counts[m] = counts.get(m, 0) + 1
-        spills = counts.get("vstr", 0) // 2
-        reloads = counts.get("vldr", 0) // 2
+        spills = counts.get("vst1.64", 0)
+        reloads = counts.get("vld1.64", 0)
         out.append(
             f"/// {name}: {len(lines)} instructions ({len(p.ops)} operations, "
             f"{spills} spills, {reloads} reloads)."
@@ -577,6 +657,7 @@ def main():
     blocks = []
     spill = 0
     for name, p, in_regs, out_regs in steps(circ):
+        schedule(p)
         lines, used = allocate(p, in_regs, out_regs)
         check(name, p, in_regs, out_regs, lines)
         spill = max(spill, used)

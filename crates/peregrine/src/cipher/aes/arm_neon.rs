@@ -37,9 +37,9 @@ use super::arm_neon_asm::{
     SPILL, ark, ark_inv_sbox, inv_round0, inv_round1, inv_round2, inv_round3, last, round0, round1,
     round2, round3, shift_rows_2, to_planes, to_words,
 };
-use super::soft;
-use crate::cipher::Block;
-use crate::mode::kernels::BlockCipher;
+use super::{CtrWidth, soft};
+use crate::cipher::{Block, InOut};
+use crate::mode::kernels::{BlockCipher, ctr_add};
 
 /// `soft`'s key schedule, run eight blocks at a time with NEON.
 #[derive(Clone)]
@@ -78,47 +78,45 @@ macro_rules! store8 {
     };
 }
 
-/// Encrypts (or decrypts, `$dir` = `dec`) `batches` runs of eight blocks
-/// starting at `$io` in place.
+/// The `asm!` of a kernel: the template pieces, then the operands, with
+/// the NEON registers it clobbers declared. Every kernel saves d16-d31
+/// (`vpush`) and reserves `SPILL` bytes of stack; `$rk`/`$nr` are `soft`'s
+/// round keys and round count.
+///
+/// SAFETY (for the caller to uphold): NEON. The asm reads the round keys
+/// (`(nr + 1) * 32` bytes from `rk`) and the bytes the kernel's comment
+/// names, writes only those it names, uses `SPILL + 128` bytes of stack
+/// below `sp` (restored before it ends) and clobbers only the registers
+/// declared.
 macro_rules! kernel {
-    ($dir:ident, $key:expr, $io:expr, $batches:expr) => {{
-        let (rk, nr) = $key.0.planes();
-        // SAFETY (for the caller to uphold): NEON. The asm reads the round
-        // keys (`(nr + 1) * 32` bytes from `rk`) and `batches * 128` bytes
-        // at `io`, writes the same bytes of `io`, uses `SPILL + 128` bytes
-        // of stack below `sp` (restored before it ends) and clobbers only
-        // the registers declared.
+    ([$($body:expr),* $(,)?], $rk:expr, $nr:expr, $($ops:tt)*) => {
         asm!(
             ".fpu neon",
             "vpush {{d16-d31}}",
             "sub sp, sp, #{spill}",
             "1:",
-            load8!(),
-            kernel!(@body $dir),
-            store8!(),
+            $($body,)*
             "subs {n}, {n}, #1",
             "bne 1b",
             "add sp, sp, #{spill}",
             "vpop {{d16-d31}}",
             spill = const SPILL,
-            io = inout(reg) $io => _,
-            n = inout(reg) $batches => _,
-            rkb = in(reg) rk.as_ptr(),
-            nr = in(reg) nr,
-            rk = out(reg) _,
+            rk = inout(reg) $rk.as_ptr() => _,
+            nr = in(reg) $nr,
             cnt = out(reg) _,
+            tmp = out(reg) _,
+            $($ops)*
             out("d0") _, out("d1") _, out("d2") _, out("d3") _,
             out("d4") _, out("d5") _, out("d6") _, out("d7") _,
             out("d8") _, out("d9") _, out("d10") _, out("d11") _,
             out("d12") _, out("d13") _, out("d14") _, out("d15") _,
         )
-    }};
+    };
     // soft.rs's `encrypt_batch`: round key 0, rounds 1..nr-1 with the
     // MixColumns variants 1, 2, 3, 0, ..., the last round, and ShiftRows
     // twice after unpacking when nr is 10 or 14.
     (@body enc) => {
         concat!(
-            "mov {rk}, {rkb}\n",
             to_planes!(),
             ark!(),
             "sub {cnt}, {nr}, #1\n",
@@ -137,6 +135,9 @@ macro_rules! kernel {
             "bne 2b\n",
             "3:\n",
             last!(),
+            // Back to round key 0 for the next batch.
+            "sub {rk}, {rk}, {nr}, lsl #5\n",
+            "sub {rk}, {rk}, #32\n",
             to_words!(),
             "cmp {nr}, #12\n",
             "beq 4f\n",
@@ -151,7 +152,7 @@ macro_rules! kernel {
     // back two keys after each.
     (@body dec) => {
         concat!(
-            "add {rk}, {rkb}, {nr}, lsl #5\n",
+            "add {rk}, {rk}, {nr}, lsl #5\n",
             "cmp {nr}, #12\n",
             "beq 4f\n",
             shift_rows_2!(),
@@ -182,6 +183,8 @@ macro_rules! kernel {
             "b 2b\n",
             "3:\n",
             ark!(),
+            // Back to round key 0 for the next batch.
+            "sub {rk}, {rk}, #32\n",
             to_words!(),
         )
     };
@@ -193,8 +196,17 @@ macro_rules! kernel {
 /// The CPU must have NEON; `io` must be valid for `128 * n` bytes, `n > 0`.
 #[inline(never)]
 unsafe fn enc8(key: &Key, io: *mut u8, n: usize) {
-    // SAFETY: the caller's contract; see `kernel!`.
-    unsafe { kernel!(enc, key, io, n) }
+    let (rk, nr) = key.0.planes();
+    // SAFETY: the caller's contract; see `kernel!`: reads and writes
+    // `128 * n` bytes at `io`.
+    unsafe {
+        kernel!(
+            [load8!(), kernel!(@body enc), store8!()],
+            rk, nr,
+            io = inout(reg) io => _,
+            n = inout(reg) n => _,
+        )
+    }
 }
 
 /// Decrypts `n` runs of eight blocks at `io` in place.
@@ -203,8 +215,127 @@ unsafe fn enc8(key: &Key, io: *mut u8, n: usize) {
 /// As [`enc8`].
 #[inline(never)]
 unsafe fn dec8(key: &Key, io: *mut u8, n: usize) {
-    // SAFETY: the caller's contract; see `kernel!`.
-    unsafe { kernel!(dec, key, io, n) }
+    let (rk, nr) = key.0.planes();
+    // SAFETY: the caller's contract; see `kernel!`: reads and writes
+    // `128 * n` bytes at `io`.
+    unsafe {
+        kernel!(
+            [load8!(), kernel!(@body dec), store8!()],
+            rk, nr,
+            io = inout(reg) io => _,
+            n = inout(reg) n => _,
+        )
+    }
+}
+
+/// CTR over `n` runs of eight blocks: encrypts the counter blocks at `io`
+/// (`128 * n` bytes, overwritten with the keystream), xors the keystream
+/// into the `128 * n` bytes at `src` and writes them to `dst` (which may
+/// be `src`). The data is loaded into q8-q15 in the counters' layout, so
+/// the xor needs no transposition.
+///
+/// # Safety
+/// The CPU must have NEON; the three pointers must be valid for
+/// `128 * n` bytes (`dst` for writes), `n > 0`.
+#[inline(never)]
+unsafe fn ctr8(key: &Key, io: *mut u8, src: *const u8, dst: *mut u8, n: usize) {
+    let (rk, nr) = key.0.planes();
+    // SAFETY: the caller's contract; see `kernel!`: reads and writes
+    // `128 * n` bytes at `io`, reads as many at `src` and writes them at
+    // `dst` (each run read before it is written).
+    unsafe {
+        kernel!(
+            [
+                load8!(),
+                kernel!(@body enc),
+                "vld4.32 {{d16, d18, d20, d22}}, [{src}]!\n",
+                "vld4.32 {{d17, d19, d21, d23}}, [{src}]!\n",
+                "vld4.32 {{d24, d26, d28, d30}}, [{src}]!\n",
+                "vld4.32 {{d25, d27, d29, d31}}, [{src}]!\n",
+                "veor q0, q0, q8\n",
+                "veor q1, q1, q9\n",
+                "veor q2, q2, q10\n",
+                "veor q3, q3, q11\n",
+                "veor q4, q4, q12\n",
+                "veor q5, q5, q13\n",
+                "veor q6, q6, q14\n",
+                "veor q7, q7, q15\n",
+                "vst4.32 {{d0, d2, d4, d6}}, [{dst}]!\n",
+                "vst4.32 {{d1, d3, d5, d7}}, [{dst}]!\n",
+                "vst4.32 {{d8, d10, d12, d14}}, [{dst}]!\n",
+                "vst4.32 {{d9, d11, d13, d15}}, [{dst}]!\n",
+            ],
+            rk, nr,
+            io = inout(reg) io => _,
+            src = inout(reg) src => _,
+            dst = inout(reg) dst => _,
+            n = inout(reg) n => _,
+        )
+    }
+}
+
+/// The counter blocks `ctr + j` for each `j` of `c`. The counter is public
+/// (a nonce and a block number), so the fast path's test of whether its
+/// low 32 bits wrap within `c` is no leak.
+fn counters(c: &mut [Block], ctr: &Block, width: CtrWidth) {
+    let low = u32::from_be_bytes([ctr[12], ctr[13], ctr[14], ctr[15]]);
+    let wraps = low.checked_add(c.len() as u32).is_none();
+    if width == CtrWidth::Low32 || !wraps {
+        for (j, cj) in c.iter_mut().enumerate() {
+            *cj = *ctr;
+            cj[12..].copy_from_slice(&low.wrapping_add(j as u32).to_be_bytes());
+        }
+    } else {
+        for (j, cj) in c.iter_mut().enumerate() {
+            *cj = ctr_add(ctr, width, j as u64);
+        }
+    }
+}
+
+/// CTR mode (and so GCM's): `ctr` is the first counter block and is left
+/// at the next unused one. Up to 64 counter blocks are made in Rust at a
+/// time and run through [`ctr8`]; the last one to seven blocks through
+/// `soft` and a keystream buffer.
+///
+/// # Safety
+/// The CPU must have NEON.
+pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: InOut<'_>) {
+    const RUNS: usize = 8;
+    let blocks = io.blocks();
+    let mut c = [[0u8; 16]; 8 * RUNS];
+    let mut i = 0;
+    while i + 8 <= blocks {
+        let n = ((blocks - i) / 8).min(RUNS);
+        counters(&mut c[..8 * n], ctr, width);
+        *ctr = ctr_add(ctr, width, 8 * n as u64);
+        // SAFETY: the caller's contract; `c` holds `8 n` blocks and blocks
+        // `i..i + 8 n` lie within `io`, whose pointers are valid for its
+        // length.
+        unsafe {
+            ctr8(
+                k,
+                c.as_mut_ptr().cast(),
+                io.src_ptr().add(16 * i),
+                io.dst_ptr().add(16 * i),
+                n,
+            )
+        };
+        i += 8 * n;
+    }
+    if i < blocks {
+        let n = blocks - i;
+        counters(&mut c[..n], ctr, width);
+        *ctr = ctr_add(ctr, width, n as u64);
+        k.0.encrypt_blocks(&mut c[..n]);
+        for (j, ks) in c.iter().enumerate().take(n) {
+            let mut b: Block = io.read(16 * (i + j));
+            for (x, y) in b.iter_mut().zip(ks) {
+                *x ^= y;
+            }
+            io.write(16 * (i + j), &b);
+        }
+    }
+    crate::ct::wipe(&mut c);
 }
 
 // A `Key` exists only for a CPU with NEON: `Aes::with_impl` makes one

@@ -472,7 +472,8 @@ impl Aes {
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ctr(k, ctr, width, io),
             #[cfg(target_arch = "arm")]
-            Sched::Neon(k) => crate::mode::kernels::ctr(k, ctr, width, io),
+            // SAFETY: see `with_impl`: a `Checked` for this backend.
+            Sched::Neon(k) => unsafe { arm_neon::ctr(k, ctr, width, io) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::ctr(k, ctr, width, io) },
