@@ -81,6 +81,8 @@ pub(crate) use by_rounds;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64_aes;
+#[cfg(target_arch = "aarch64")]
+mod aarch64_neon;
 #[cfg(target_arch = "arm")]
 pub(crate) mod arm_aes;
 #[cfg(target_arch = "arm")]
@@ -110,10 +112,11 @@ crate::cpu::backends! {
     /// ARMv8 `aese`/`aesmc`/`aesd`/`aesimc`: 8-block interleaving on
     /// aarch64, 4 blocks in 32-bit ARM code (`arm_aes.rs`).
     Armv8 = "armv8", ("aarch64", "arm"), [Neon, Aes];
-    /// NEON on 32-bit ARM without the AES instructions: `soft`'s
-    /// fixslicing in each 32-bit lane, eight blocks at a time
-    /// (`arm_neon.rs`); fewer blocks run `soft`.
-    Neon = "neon", "arm", [Neon];
+    /// NEON without the AES instructions: `soft`'s 32-bit fixslicing in
+    /// each 32-bit lane, eight blocks at a time (`arm_neon.rs`, generated
+    /// `asm!`, on 32-bit ARM; `aarch64_neon.rs`, `soft`'s generic code at
+    /// a vector word, on aarch64); fewer blocks run `soft`.
+    Neon = "neon", ("aarch64", "arm"), [Neon];
     /// Portable Rust, bitsliced (fixslicing): constant time, no tables.
     Soft = "soft", any, [];
 }
@@ -172,9 +175,11 @@ pub(crate) fn expand_words(key: &[u8], sub_word: impl Fn(u32) -> u32) -> ([u32; 
     (w, rounds)
 }
 
-/// The per-backend key schedules. The fixsliced one is the largest (968
-/// bytes against AES-NI's 488); boxing it would put an allocation in every
-/// key setup of the portable backend, so the spread is accepted.
+/// The per-backend key schedules. The fixsliced one is the largest on
+/// x86-64 (968 bytes against AES-NI's 488; on aarch64 the `neon` one holds
+/// it and a four-lane copy, 2,888 bytes); boxing it would put an
+/// allocation in every key setup of the portable backend, so the spread is
+/// accepted.
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
 enum Sched {
@@ -191,6 +196,8 @@ enum Sched {
     Armv8(arm_aes::Key),
     #[cfg(target_arch = "arm")]
     Neon(arm_neon::Key),
+    #[cfg(target_arch = "aarch64")]
+    Neon(aarch64_neon::Key),
 }
 
 /// An AES key set up for one backend.
@@ -261,6 +268,11 @@ impl Aes {
             Impl::Armv8 => Sched::Armv8(unsafe { arm_aes::Key::new(key) }),
             #[cfg(target_arch = "arm")]
             Impl::Neon => match arm_neon::Key::new(key) {
+                Some(k) => Sched::Neon(k),
+                None => unreachable!("key length checked above"),
+            },
+            #[cfg(target_arch = "aarch64")]
+            Impl::Neon => match aarch64_neon::Key::new(key) {
                 Some(k) => Sched::Neon(k),
                 None => unreachable!("key length checked above"),
             },
@@ -345,7 +357,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ecb(k, dir, io),
-            #[cfg(target_arch = "arm")]
+            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::ecb(k, dir, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -370,7 +382,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
-            #[cfg(target_arch = "arm")]
+            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -394,7 +406,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
-            #[cfg(target_arch = "arm")]
+            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -447,7 +459,7 @@ impl Aes {
         debug_assert_eq!(data.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_mac(k, state, data),
-            #[cfg(target_arch = "arm")]
+            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::cbc_mac(k, state, data),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -474,6 +486,8 @@ impl Aes {
             #[cfg(target_arch = "arm")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Neon(k) => unsafe { arm_neon::ctr(k, ctr, width, io) },
+            #[cfg(target_arch = "aarch64")]
+            Sched::Neon(k) => crate::mode::kernels::ctr(k, ctr, width, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Aesni(k) => unsafe { x86_64_aesni::ctr(k, ctr, width, io) },
@@ -534,7 +548,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::xts(k, dir, tweak, io),
-            #[cfg(target_arch = "arm")]
+            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::xts(k, dir, tweak, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.

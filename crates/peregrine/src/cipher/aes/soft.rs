@@ -270,7 +270,9 @@ mod w64 {
 
 /// Two blocks a batch (32-bit targets): the byte at row `r`, column `c`
 /// of block `b` at bit `8 r + 2 c + b`.
-#[cfg(any(test, not(target_pointer_width = "64")))]
+// Also on aarch64, whose NEON word (`aarch64_neon.rs`) bitslices round
+// keys as this one does.
+#[cfg(any(test, not(target_pointer_width = "64"), target_arch = "aarch64"))]
 mod w32 {
     use super::{Block, Word};
 
@@ -479,7 +481,7 @@ impl<W: Word> Fixsliced<W> {
         }
         let tail = batches.into_remainder();
         if !tail.is_empty() {
-            let mut buf = [[0u8; 16]; 4];
+            let mut buf = [[0u8; 16]; 8];
             buf[..tail.len()].copy_from_slice(tail);
             self.encrypt_batch(&mut buf[..W::LANES]);
             tail.copy_from_slice(&buf[..tail.len()]);
@@ -496,7 +498,7 @@ impl<W: Word> Fixsliced<W> {
         }
         let tail = batches.into_remainder();
         if !tail.is_empty() {
-            let mut buf = [[0u8; 16]; 4];
+            let mut buf = [[0u8; 16]; 8];
             buf[..tail.len()].copy_from_slice(tail);
             self.decrypt_batch(&mut buf[..W::LANES]);
             tail.copy_from_slice(&buf[..tail.len()]);
