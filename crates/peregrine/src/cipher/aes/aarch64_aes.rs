@@ -117,13 +117,13 @@ impl Key {
     }
 
     /// The encryption round keys (for fused AES-GCM kernels).
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn enc(&self) -> &RoundKeys {
         &self.enc
     }
 
     /// The number of rounds: 10, 12 or 14.
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn rounds(&self) -> usize {
         self.rounds
     }

@@ -296,7 +296,7 @@ impl Aes {
     /// The VAES schedule, when this key was set up for VAES (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "x86_64")]
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn vaes_key(&self) -> Option<&x86_64_vaes::Key> {
         match &self.sched {
             Sched::Vaes(k) | Sched::Vaes512(k) => Some(k),
@@ -307,7 +307,7 @@ impl Aes {
     /// The VAES schedule, when this key was set up for `vaes512` (for the
     /// zmm fused AES-GCM kernels).
     #[cfg(target_arch = "x86_64")]
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn vaes512_key(&self) -> Option<&x86_64_vaes::Key> {
         match &self.sched {
             Sched::Vaes512(k) => Some(k),
@@ -318,7 +318,7 @@ impl Aes {
     /// The ARMv8 schedule, when this key was set up for `armv8` (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "aarch64")]
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn armv8_key(&self) -> Option<&aarch64_aes::Key> {
         match &self.sched {
             Sched::Armv8(k) => Some(k),
@@ -329,7 +329,7 @@ impl Aes {
     /// The AES-NI schedule, when this key was set up for AES-NI (for fused
     /// AES-GCM kernels).
     #[cfg(target_arch = "x86_64")]
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn aesni_key(&self) -> Option<&x86_64_aesni::Key> {
         match &self.sched {
             Sched::Aesni(k) => Some(k),

@@ -130,7 +130,7 @@ pub(crate) fn initial_state(key: &[u8; 32], nonce: &[u8; 12], counter: u32) -> [
 /// first blocks of ChaCha20-Poly1305, where the per-message cost of a
 /// [`ChaCha20`] object shows on short messages.
 #[inline]
-#[cfg_attr(not(feature = "aead"), allow(dead_code))]
+#[cfg(feature = "aead")]
 pub(crate) fn xor_first_blocks(key: &[u8; 32], nonce: &[u8; 12], imp: Checked, buf: &mut [u8]) {
     debug_assert!(buf.len().is_multiple_of(64) && buf.len() as u64 <= 64 << 32);
     let mut state = initial_state(key, nonce, 0);

@@ -317,7 +317,7 @@ impl Poly1305 {
     /// ChaCha20-Poly1305). Nothing may be buffered: everything absorbed so
     /// far must be a multiple of 16 bytes.
     #[cfg(target_arch = "x86_64")]
-    #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+    #[cfg(feature = "aead")]
     pub(crate) fn accumulator(&mut self) -> (&mut [u64; 3], &[u64; 2]) {
         debug_assert_eq!(self.buf_len, 0, "a partial block is buffered");
         (&mut self.h, &self.r)
@@ -394,7 +394,7 @@ impl Poly1305 {
 /// The last block of the ChaCha20-Poly1305 MAC input: the AAD and
 /// ciphertext lengths as 64-bit little-endian integers.
 #[inline]
-#[cfg_attr(not(feature = "aead"), allow(dead_code))]
+#[cfg(feature = "aead")]
 pub(crate) fn aead_lengths(aad_len: usize, ct_len: usize) -> [u8; 16] {
     let mut lens = [0u8; 16];
     lens[..8].copy_from_slice(&(aad_len as u64).to_le_bytes());
@@ -410,7 +410,7 @@ pub(crate) fn aead_lengths(aad_len: usize, ct_len: usize) -> [u8; 16] {
 /// buffering and its wiping cost more than the blocks themselves. Runs
 /// shorter than [`IFMA_MIN`] (and [`SIMD_MIN`]) take the same scalar code
 /// in a [`Poly1305`], so callers use this only below those.
-#[cfg_attr(not(feature = "aead"), allow(dead_code))]
+#[cfg(feature = "aead")]
 pub(crate) fn aead_tag_scalar(key: &[u8; KEY_LEN], aad: &[u8], ct: &[u8]) -> [u8; TAG_LEN] {
     let (mut r, mut s) = soft::load_key(key);
     let mut h = [0u64; 3];

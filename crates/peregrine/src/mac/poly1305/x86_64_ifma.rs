@@ -259,7 +259,7 @@ macro_rules! kernel {
         /// is added to the lane of that group's first block, through
         /// `extra` (added to every loaded group; after the first it holds
         /// only the 2^128 bits), so every step is the same.
-        #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+        #[cfg(feature = "aead")]
         pub(crate) struct Stream {
             a: V3,
             xw: V3,
@@ -268,7 +268,7 @@ macro_rules! kernel {
             rl: V3,
         }
 
-        #[cfg_attr(not(feature = "aead"), allow(dead_code))]
+        #[cfg(feature = "aead")]
         impl Stream {
             /// Starts from the radix-2^64 accumulator `h` (`h[2] <= 4`)
             /// and the clamped `r`.
