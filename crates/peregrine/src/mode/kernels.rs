@@ -160,6 +160,17 @@ pub(crate) fn ctr_add(ctr: &Block, width: CtrWidth, n: u64) -> Block {
     out
 }
 
+/// Xors the keystream blocks `ks` into the blocks of `io` from block
+/// `first` on (the CTR kernels' last, partial batch).
+#[cfg(target_arch = "arm")]
+pub(crate) fn xor_keystream(io: &mut InOut<'_>, first: usize, ks: &[Block]) {
+    for (j, k) in ks.iter().enumerate() {
+        let mut b: Block = io.read(16 * (first + j));
+        xor(&mut b, k);
+        io.write(16 * (first + j), &b);
+    }
+}
+
 /// CTR.
 #[inline(always)]
 pub(crate) fn ctr<C: BlockCipher>(c: &C, ctr: &mut Block, width: CtrWidth, io: InOut<'_>) {

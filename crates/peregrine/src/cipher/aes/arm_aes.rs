@@ -31,7 +31,7 @@ use core::arch::asm;
 
 use super::CtrWidth;
 use crate::cipher::{Block, InOut};
-use crate::mode::kernels::{BlockCipher, ctr_add};
+use crate::mode::kernels::{BlockCipher, ctr_add, xor_keystream};
 
 /// Round keys: up to 15 (AES-256), unused ones zero.
 pub(crate) type RoundKeys = [[u8; 16]; 15];
@@ -290,13 +290,7 @@ pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: InOu
         *ctr = ctr_add(ctr, width, n as u64);
         // SAFETY: the caller's contract.
         unsafe { enc4(k, &mut c) };
-        for (j, ks) in c.iter().enumerate().take(n) {
-            let mut b: Block = io.read(16 * (i + j));
-            for (x, y) in b.iter_mut().zip(ks) {
-                *x ^= y;
-            }
-            io.write(16 * (i + j), &b);
-        }
+        xor_keystream(&mut io, i, &c[..n]);
     }
     crate::ct::wipe(&mut c);
 }

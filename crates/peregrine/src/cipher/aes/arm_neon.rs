@@ -39,7 +39,7 @@ use super::arm_neon_asm::{
 };
 use super::{CtrWidth, soft};
 use crate::cipher::{Block, InOut};
-use crate::mode::kernels::{BlockCipher, ctr_add};
+use crate::mode::kernels::{BlockCipher, ctr_add, xor_keystream};
 
 /// `soft`'s key schedule, run eight blocks at a time with NEON.
 #[derive(Clone)]
@@ -327,13 +327,7 @@ pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: InOu
         counters(&mut c[..n], ctr, width);
         *ctr = ctr_add(ctr, width, n as u64);
         k.0.encrypt_blocks(&mut c[..n]);
-        for (j, ks) in c.iter().enumerate().take(n) {
-            let mut b: Block = io.read(16 * (i + j));
-            for (x, y) in b.iter_mut().zip(ks) {
-                *x ^= y;
-            }
-            io.write(16 * (i + j), &b);
-        }
+        xor_keystream(&mut io, i, &c[..n]);
     }
     crate::ct::wipe(&mut c);
 }
