@@ -34,30 +34,10 @@ use core::arch::asm;
 
 use crate::cipher::Block;
 
-/// A NEON key: twisted H as `[low, high, low ^ high]` doublewords, loaded
-/// into d20-d22 as they lie.
-#[derive(Clone)]
-#[repr(C)]
-pub(crate) struct Key {
-    h: [u64; 3],
-}
-
-impl Drop for Key {
-    fn drop(&mut self) {
-        crate::ct::wipe(&mut self.h);
-    }
-}
-
-impl Key {
-    /// Twists `h` (a GCM byte string); no precomputed powers.
-    pub(crate) fn new(h: &Block) -> Key {
-        let k = super::twist(u128::from_be_bytes(*h));
-        let (lo, hi) = (k as u64, (k >> 64) as u64);
-        Key {
-            h: [lo, hi, lo ^ hi],
-        }
-    }
-}
+/// The NEON key (`super::NeonKey`, shared with `aarch64_neon.rs`): twisted
+/// H as `[low, high, low ^ high]` doublewords, loaded into d20-d22 as they
+/// lie.
+pub(crate) use super::NeonKey as Key;
 
 /// `q$q = d$a * d$b`, carry-less, 64 x 64 -> 128 bits, by `vmull.p8`
 /// (the module's method). `q$q` must not be `d$a`, `d$b` or a temporary

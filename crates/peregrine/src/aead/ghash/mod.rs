@@ -36,6 +36,8 @@ use crate::cipher::Block;
 use crate::cpu;
 
 #[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64_neon;
+#[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64_pmull;
 #[cfg(target_arch = "arm")]
 pub(crate) mod arm_neon;
@@ -61,9 +63,11 @@ crate::cpu::backends! {
     /// in 32-bit ARM code `vmull.p64`, 4 blocks per reduction
     /// (`arm_pmull.rs`).
     Pmull = "pmull", ("aarch64", "arm"), [Neon, Pmull];
-    /// 32-bit ARM NEON without `vmull.p64`: each 64x64-bit product from
-    /// `vmull.p8` (`arm_neon.rs`), one block a reduction.
-    Neon = "neon", "arm", [Neon];
+    /// NEON without the 64-bit polynomial multiply: each 64x64-bit
+    /// product from the 8x8-bit one (`vmull.p8`, `pmull .8b`), one block
+    /// a reduction (`arm_neon.rs`, `asm!`, on 32-bit ARM;
+    /// `aarch64_neon.rs`, intrinsics, on aarch64).
+    Neon = "neon", ("aarch64", "arm"), [Neon];
     /// Portable Rust, constant time: carry-less products from masked
     /// integer multiplies (BearSSL's ctmul64), 4 blocks per reduction.
     Soft = "soft", any, [];
@@ -79,6 +83,34 @@ pub(crate) const C: u64 = 0xc200_0000_0000_0000;
 pub(crate) fn twist(h: u128) -> u128 {
     let carry = (h >> 127).wrapping_neg();
     (h << 1) ^ (carry & ((C as u128) << 64 | 1))
+}
+
+/// The key of the `neon` backends: twisted H as `[low, high, low ^ high]`
+/// doublewords (the three Karatsuba operands), no powers.
+#[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+#[derive(Clone)]
+#[repr(C)]
+pub(crate) struct NeonKey {
+    h: [u64; 3],
+}
+
+#[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+impl Drop for NeonKey {
+    fn drop(&mut self) {
+        crate::ct::wipe(&mut self.h);
+    }
+}
+
+#[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+impl NeonKey {
+    /// Twists `h` (a GCM byte string).
+    pub(crate) fn new(h: &Block) -> NeonKey {
+        let k = twist(u128::from_be_bytes(*h));
+        let (lo, hi) = (k as u64, (k >> 64) as u64);
+        NeonKey {
+            h: [lo, hi, lo ^ hi],
+        }
+    }
 }
 
 /// A GHASH key set up for one backend: twisted powers of H, laid out as
@@ -97,8 +129,8 @@ pub(crate) enum Key {
     Pmull(aarch64_pmull::Key),
     #[cfg(target_arch = "arm")]
     Pmull(arm_pmull::Key),
-    #[cfg(target_arch = "arm")]
-    Neon(arm_neon::Key),
+    #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+    Neon(NeonKey),
 }
 
 impl Key {
@@ -123,8 +155,8 @@ impl Key {
             Impl::Pmull => Key::Pmull(unsafe { aarch64_pmull::Key::new(h) }),
             #[cfg(target_arch = "arm")]
             Impl::Pmull => Key::Pmull(arm_pmull::Key::new(h)),
-            #[cfg(target_arch = "arm")]
-            Impl::Neon => Key::Neon(arm_neon::Key::new(h)),
+            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            Impl::Neon => Key::Neon(NeonKey::new(h)),
             _ => Key::Soft(soft::Key::new(h)),
         }
     }
@@ -156,6 +188,8 @@ impl Key {
             #[cfg(target_arch = "arm")]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Neon(k) => unsafe { arm_neon::update_blocks(k, acc, data) },
+            #[cfg(target_arch = "aarch64")]
+            Key::Neon(k) => aarch64_neon::update_blocks(k, acc, data),
         }
     }
 }
