@@ -38,6 +38,8 @@ use core::arch::aarch64::{
 };
 use core::ops::{BitAnd, BitXor, Not};
 
+use alloc::boxed::Box;
+
 use super::soft::{self, Fixsliced, Word};
 use crate::cipher::Block;
 use crate::mode::kernels::BlockCipher;
@@ -156,6 +158,9 @@ impl Not for Lanes {
 impl Word for Lanes {
     const LANES: usize = 8;
 
+    /// `x` in every lane: each lane is a `u32` word, so the trait's "zero
+    /// above" has nothing to clear (used only by the native word's key
+    /// schedule, never at this type).
     #[inline(always)]
     fn from_u32(x: u32) -> Self {
         Lanes::splat(x)
@@ -167,6 +172,8 @@ impl Word for Lanes {
         unsafe { vgetq_lane_u32::<0>(self.0) }
     }
 
+    /// Bit `p % 32` of lane `p / 32` (the layout tests run the `u32` and
+    /// `u64` words, not this one).
     #[cfg(test)]
     fn bit(self, p: usize) -> u8 {
         ((self.lanes()[p / 32] >> (p % 32)) & 1) as u8
@@ -261,11 +268,12 @@ impl Word for Lanes {
     }
 }
 
-/// The key: `soft`'s schedule at this word (eight blocks a batch) and at
-/// the native one (four) for the last blocks.
+/// The key: `soft`'s schedule at this word (eight blocks a batch; boxed,
+/// 1,936 bytes, so that `Aes` keys of every backend stay the size of the
+/// native schedule) and at the native one (four) for the last blocks.
 #[derive(Clone)]
 pub(crate) struct Key {
-    wide: Fixsliced<Lanes>,
+    wide: Box<Fixsliced<Lanes>>,
     narrow: soft::Key,
 }
 
@@ -273,7 +281,7 @@ impl Key {
     /// Expands `key` (16, 24 or 32 bytes; `None` otherwise).
     pub(crate) fn new(key: &[u8]) -> Option<Key> {
         Some(Key {
-            wide: Fixsliced::new(key)?,
+            wide: Box::new(Fixsliced::new(key)?),
             narrow: soft::Key::new(key)?,
         })
     }

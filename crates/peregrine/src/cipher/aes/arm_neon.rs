@@ -35,7 +35,7 @@ use core::arch::asm;
 
 use super::arm_neon_asm::{
     SPILL, ark, ark_inv_sbox, inv_round0, inv_round1, inv_round2, inv_round3, last, round0, round1,
-    round2, round3, shift_rows_2, to_planes, to_words,
+    round2, round3, shift_rows_2, to_planes, to_words, wipe_spills,
 };
 use super::{CtrWidth, soft};
 use crate::cipher::{Block, InOut};
@@ -47,7 +47,11 @@ pub(crate) struct Key(soft::Key);
 
 impl Key {
     /// Expands `key` (16, 24 or 32 bytes; `None` otherwise).
-    pub(crate) fn new(key: &[u8]) -> Option<Key> {
+    ///
+    /// # Safety
+    /// The CPU must have NEON: the key's [`BlockCipher`] methods and
+    /// [`ctr`] run the NEON kernels on that promise.
+    pub(crate) unsafe fn new(key: &[u8]) -> Option<Key> {
         soft::Key::new(key).map(Key)
     }
 }
@@ -98,6 +102,7 @@ macro_rules! kernel {
             $($body,)*
             "subs {n}, {n}, #1",
             "bne 1b",
+            wipe_spills!(),
             "add sp, sp, #{spill}",
             "vpop {{d16-d31}}",
             spill = const SPILL,
@@ -229,20 +234,20 @@ unsafe fn dec8(key: &Key, io: *mut u8, n: usize) {
 }
 
 /// CTR over `n` runs of eight blocks: encrypts the counter blocks at `io`
-/// (`128 * n` bytes, overwritten with the keystream), xors the keystream
-/// into the `128 * n` bytes at `src` and writes them to `dst` (which may
-/// be `src`). The data is loaded into q8-q15 in the counters' layout, so
-/// the xor needs no transposition.
+/// (`128 * n` bytes, only read: the keystream stays in registers), xors
+/// the keystream into the `128 * n` bytes at `src` and writes them to
+/// `dst` (which may be `src`). The data is loaded into q8-q15 in the
+/// counters' layout, so the xor needs no transposition.
 ///
 /// # Safety
 /// The CPU must have NEON; the three pointers must be valid for
 /// `128 * n` bytes (`dst` for writes), `n > 0`.
 #[inline(never)]
-unsafe fn ctr8(key: &Key, io: *mut u8, src: *const u8, dst: *mut u8, n: usize) {
+unsafe fn ctr8(key: &Key, io: *const u8, src: *const u8, dst: *mut u8, n: usize) {
     let (rk, nr) = key.0.planes();
-    // SAFETY: the caller's contract; see `kernel!`: reads and writes
-    // `128 * n` bytes at `io`, reads as many at `src` and writes them at
-    // `dst` (each run read before it is written).
+    // SAFETY: the caller's contract; see `kernel!`: reads `128 * n` bytes
+    // at `io` and as many at `src`, writes them at `dst` (each run read
+    // before it is written).
     unsafe {
         kernel!(
             [
@@ -314,7 +319,7 @@ pub(crate) unsafe fn ctr(k: &Key, ctr: &mut Block, width: CtrWidth, mut io: InOu
         unsafe {
             ctr8(
                 k,
-                c.as_mut_ptr().cast(),
+                c.as_ptr().cast(),
                 io.src_ptr().add(16 * i),
                 io.dst_ptr().add(16 * i),
                 n,
