@@ -93,6 +93,41 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
             .sub_portable(&Mont::from_limbs(*b))
             .l
     }
+
+    /// Whether the three small linear combinations below are fused
+    /// kernels of their own rather than the defaults' chains of additions:
+    /// the Jacobian doubling then takes the formula built on them
+    /// (`point::Jacobian::double`).
+    const FUSED_LIN: bool = false;
+
+    /// `12 a - 9 b mod P` of reduced limbs, reduced (by default, seven
+    /// additions and subtractions).
+    #[inline(always)]
+    fn mont_lin_12_9(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let a4 = Self::mont_add(a, a);
+        let a4 = Self::mont_add(&a4, &a4);
+        let a12 = Self::mont_add(&a4, &Self::mont_add(&a4, &a4));
+        let b8 = Self::mont_add(b, b);
+        let b8 = Self::mont_add(&b8, &b8);
+        let b9 = Self::mont_add(&Self::mont_add(&b8, &b8), b);
+        Self::mont_sub(&a12, &b9)
+    }
+
+    /// `4 a - b mod P`, as [`Self::mont_lin_12_9`].
+    #[inline(always)]
+    fn mont_lin_4_1(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let a2 = Self::mont_add(a, a);
+        Self::mont_sub(&Self::mont_add(&a2, &a2), b)
+    }
+
+    /// `3 a - 8 b mod P`, as [`Self::mont_lin_12_9`].
+    #[inline(always)]
+    fn mont_lin_3_8(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let a3 = Self::mont_add(&Self::mont_add(a, a), a);
+        let b2 = Self::mont_add(b, b);
+        let b4 = Self::mont_add(&b2, &b2);
+        Self::mont_sub(&a3, &Self::mont_add(&b4, &b4))
+    }
 }
 
 /// Little-endian limbs of a big-endian hex string (at most `16 N` digits).
@@ -265,6 +300,15 @@ pub(crate) trait Elem: Copy {
     fn sqr(&self) -> Self;
     /// `self^(2^k)`.
     fn sqr_n(&self, k: usize) -> Self;
+    /// Whether the `lin_*` combinations are fused kernels (see
+    /// [`Modulus::FUSED_LIN`]).
+    const FUSED_LIN: bool;
+    /// `12 self - 9 other`.
+    fn lin_12_9(&self, other: &Self) -> Self;
+    /// `4 self - other`.
+    fn lin_4_1(&self, other: &Self) -> Self;
+    /// `3 self - 8 other`.
+    fn lin_3_8(&self, other: &Self) -> Self;
     /// `self^e` for a public exponent.
     fn pow_public(&self, e: &Self::Limbs) -> Self;
     /// `self^-1` (0 for 0); the modulus is prime.
@@ -782,6 +826,23 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     #[inline]
     fn sqr(&self) -> Self {
         Self::from_limbs(M::mont_sqr(&self.l))
+    }
+
+    const FUSED_LIN: bool = M::FUSED_LIN;
+
+    #[inline]
+    fn lin_12_9(&self, other: &Self) -> Self {
+        Self::from_limbs(M::mont_lin_12_9(&self.l, &other.l))
+    }
+
+    #[inline]
+    fn lin_4_1(&self, other: &Self) -> Self {
+        Self::from_limbs(M::mont_lin_4_1(&self.l, &other.l))
+    }
+
+    #[inline]
+    fn lin_3_8(&self, other: &Self) -> Self {
+        Self::from_limbs(M::mont_lin_3_8(&self.l, &other.l))
     }
 
     /// `self^(2^k)`.

@@ -301,7 +301,8 @@ macro_rules! kernel_curve {
     (
         $(#[$doc:meta])* $name:ident, $base:ident, $n:literal,
         module: $m:ident, kernels: $k:ident, moduli: ($pk:ident, $nk:ident),
-        fe: ($pm:path, $fmul:path, $fsqr:path $(, $fadd:path, $fsub:path)?),
+        fe: ($pm:path, $fmul:path, $fsqr:path $(, $fadd:path, $fsub:path)?
+            $(; lin: $l129:path, $l41:path, $l38:path)?),
         scalar: ($nm:path, $smul:path)
     ) => {
         pub(crate) mod $m {
@@ -337,6 +338,24 @@ macro_rules! kernel_curve {
                 fn mont_sub(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
                     // SAFETY: as above.
                     unsafe { $fsub(a, b) }
+                }
+                )?
+                $(
+                const FUSED_LIN: bool = true;
+                #[inline(always)]
+                fn mont_lin_12_9(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $l129(a, b) }
+                }
+                #[inline(always)]
+                fn mont_lin_4_1(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $l41(a, b) }
+                }
+                #[inline(always)]
+                fn mont_lin_3_8(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $l38(a, b) }
                 }
                 )?
             }
@@ -421,7 +440,8 @@ mod c384 {
         /// for the field and the scalars.
         P384Adx, P384, 6,
         module: adx, kernels: x86_64_adx, moduli: (PAdx, NAdx),
-        fe: (moduli::P, x86_64_adx::mul_p384, x86_64_adx::sqr_p384, x86_64_adx::add_p384, x86_64_adx::sub_p384),
+        fe: (moduli::P, x86_64_adx::mul_p384, x86_64_adx::sqr_p384, x86_64_adx::add_p384, x86_64_adx::sub_p384;
+            lin: x86_64_adx::lin_12_9_p384, x86_64_adx::lin_4_1_p384, x86_64_adx::lin_3_8_p384),
         scalar: (moduli::N, x86_64_adx::mul_n384)
     );
     #[cfg(target_arch = "aarch64")]
@@ -935,6 +955,28 @@ mod kernel_tests {
                     K::mont_sub(a, b),
                     pa.sub_portable(&pb).l,
                     "{what}: {a:x?} - {b:x?}"
+                );
+                // the small combinations against products by the constants
+                let lin = |ka: u64, kb: u64| {
+                    use super::field::Elem;
+                    let k = |v| Mont::<M, N>::from_u64(v).l;
+                    let x = Mont::<M, N>::from_limbs(portable(a, &k(ka)));
+                    x.sub_portable(&Mont::from_limbs(portable(b, &k(kb)))).l
+                };
+                assert_eq!(
+                    K::mont_lin_12_9(a, b),
+                    lin(12, 9),
+                    "{what}: 12 {a:x?} - 9 {b:x?}"
+                );
+                assert_eq!(
+                    K::mont_lin_4_1(a, b),
+                    lin(4, 1),
+                    "{what}: 4 {a:x?} - {b:x?}"
+                );
+                assert_eq!(
+                    K::mont_lin_3_8(a, b),
+                    lin(3, 8),
+                    "{what}: 3 {a:x?} - 8 {b:x?}"
                 );
             }
         }

@@ -783,9 +783,30 @@ impl<C: Curve> Jacobian<C> {
         }
     }
 
-    /// The body of [`double`](Self::double).
+    /// The body of [`double`](Self::double). Where the field has fused
+    /// small linear combinations ([`Elem::FUSED_LIN`]), the same 4M + 4S
+    /// with the twelve additions folded into one addition, one
+    /// subtraction, one doubling and three combinations: with
+    /// `m = (X - Z^2)(X + Z^2)` (so `alpha = 3 m`) and `b = X Y^2`,
+    /// `d = 12 b - 9 m^2` is `4 b - X3`, so `X3 = 4 b - d`,
+    /// `Y3 = 3 m d - 8 Y^4` (the order of s2n-bignum's `p384_montjdouble`).
     #[inline(always)]
     fn double_inline(&self) -> Self {
+        if Fe::<C>::FUSED_LIN {
+            let z2 = self.z.sqr();
+            let y2 = self.y.sqr();
+            let m = self.x.add(&z2).mul(&self.x.sub(&z2));
+            let b = self.x.mul(&y2);
+            let d = b.lin_12_9(&m.sqr());
+            let x3 = b.lin_4_1(&d);
+            let z3 = self.y.mul(&self.z).dbl();
+            let y3 = d.mul(&m).lin_3_8(&y2.sqr());
+            return Jacobian {
+                x: x3,
+                y: y3,
+                z: z3,
+            };
+        }
         let delta = self.z.sqr();
         let gamma2 = self.y.sqr().dbl(); // 2 Y^2
         let t = self.x.sub(&delta).mul(&self.x.add(&delta));
