@@ -205,7 +205,7 @@ estimate() {
             return 0
         fi
         grep -o '^[^:]*trace\.s:[0-9]*:' "$WORK/mca.err" | cut -d: -f2 | sort -un >"$WORK/bad"
-        [[ -s $WORK/bad ]] || { echo "insn-count.sh: llvm-mca failed: $(head -c 300 "$WORK/mca.err")" >&2; return 0; }
+        [[ -s $WORK/bad ]] || { echo "insn-count.sh: llvm-mca failed: $(grep -v "scheduling class\|^note: instruction" "$WORK/mca.err" | head -c 600)" >&2; return 0; }
         nops=$((nops + $(wc -l <"$WORK/bad")))
         awk 'NR == FNR { bad[$1] = 1; next } (FNR in bad) { print "nop"; next } { print }' \
             "$WORK/bad" "$WORK/trace.s" >"$WORK/trace2.s"

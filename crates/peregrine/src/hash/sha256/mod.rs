@@ -6,6 +6,7 @@
 //! |---|---|---|
 //! | `Shani` | `x86_64_shani.rs` | SHA-NI, SSSE3, SSE4.1 |
 //! | `Armv8` | `aarch64_sha2.rs` | ARMv8 SHA-256 instructions |
+//! | `Neon` | `arm_neon.rs` | 32-bit ARM with NEON |
 //! | `Soft` | `soft.rs` | nothing (portable) |
 //!
 //! [`hash_many`] and [`hmac_many`] have their own backends ([`many::Impl`]):
@@ -31,6 +32,8 @@ pub use many::{hash_many, hash_many_with, hmac_many, hmac_many_with};
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha2;
 #[cfg(all(target_arch = "arm", target_endian = "little"))]
+mod arm_neon;
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 mod arm_sha2;
 pub mod many;
 mod soft;
@@ -46,6 +49,9 @@ crate::cpu::backends! {
     /// ARMv8 SHA-256 instructions (`sha256h`, `sha256h2`, `sha256su0/1`),
     /// on aarch64 and in 32-bit ARM code (an `asm!` kernel).
     Armv8 = "armv8", ("aarch64", "arm"), [Neon, Sha2];
+    /// 32-bit ARM with NEON: the message schedule in NEON, the rounds in
+    /// the general registers (an `asm!` kernel).
+    Neon = "neon", "arm", [Neon];
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft = "soft", any, [];
 }
@@ -66,6 +72,9 @@ fn compress(imp: Checked, state: &mut [u32; 8], blocks: &[u8]) {
         // SAFETY: as above.
         #[cfg(all(target_arch = "arm", target_endian = "little"))]
         Impl::Armv8 => unsafe { arm_sha2::compress(state, blocks) },
+        // SAFETY: as above.
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        Impl::Neon => unsafe { arm_neon::compress(state, blocks) },
         _ => soft::compress(state, blocks),
     }
 }
