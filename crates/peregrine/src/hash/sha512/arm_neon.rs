@@ -36,92 +36,47 @@ use super::K;
 
 /// One round on the working variables named `$a`..`$h` (D registers) with
 /// message word `$w`: `$d` += T1, `$h` = T1 + T2 (the next round's a).
-/// Temporaries d24-d29.
+/// Temporaries d24-d31. Σ1(e) and Σ0(a) are interleaved, each shift
+/// between independent ones: the Cortex-A9 issues in order, and in this
+/// order llvm-mca's model of it runs a round with the schedule in 7% fewer
+/// cycles than Σ1, Ch, T1, then Σ0 and Maj.
 macro_rules! round {
     ($a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal, $w:literal) => {
         concat!(
-            // K + W
+            // Sigma1(e) = ror 14 ^ ror 18 ^ ror 41 in d24-d26, Sigma0(a) =
+            // ror 28 ^ ror 34 ^ ror 39 in d30, d31, d25 (after Sigma1's)
             "vld1.64 {{d28}}, [{kp}]!\n",
-            "vadd.i64 d28, d28, ",
-            $w,
-            "\n",
-            // Sigma1(e) = ror 14 ^ ror 18 ^ ror 41
-            "vshr.u64 d24, ",
-            $e,
-            ", #14\n",
-            "vshr.u64 d25, ",
-            $e,
-            ", #18\n",
-            "vshr.u64 d26, ",
-            $e,
-            ", #41\n",
-            "vsli.64 d24, ",
-            $e,
-            ", #50\n",
-            "vsli.64 d25, ",
-            $e,
-            ", #46\n",
-            "vsli.64 d26, ",
-            $e,
-            ", #23\n",
+            "vshr.u64 d24, ", $e, ", #14\n",
+            "vshr.u64 d30, ", $a, ", #28\n",
+            "vshr.u64 d25, ", $e, ", #18\n",
+            "vshr.u64 d31, ", $a, ", #34\n",
+            "vsli.64 d24, ", $e, ", #50\n",
+            "vsli.64 d30, ", $a, ", #36\n",
+            "vshr.u64 d26, ", $e, ", #41\n",
+            "vsli.64 d25, ", $e, ", #46\n",
+            // K + W
+            "vadd.i64 d28, d28, ", $w, "\n",
+            "vsli.64 d31, ", $a, ", #30\n",
+            "vsli.64 d26, ", $e, ", #23\n",
             "veor d24, d24, d25\n",
             // Ch(e, f, g): f where e, else g
-            "vmov d29, ",
-            $e,
-            "\n",
-            "vbsl d29, ",
-            $f,
-            ", ",
-            $g,
-            "\n",
+            "vmov d29, ", $e, "\n",
+            "vshr.u64 d25, ", $a, ", #39\n",
+            "vbsl d29, ", $f, ", ", $g, "\n",
             "veor d24, d24, d26\n",
+            "vsli.64 d25, ", $a, ", #25\n",
             // T1 = h + Sigma1 + Ch + K + W, in d27
-            "vadd.i64 d27, ",
-            $h,
-            ", d28\n",
+            "vadd.i64 d27, ", $h, ", d28\n",
+            "veor d30, d30, d31\n",
             "vadd.i64 d29, d29, d24\n",
-            "vadd.i64 d27, d27, d29\n",
-            // Sigma0(a) = ror 28 ^ ror 34 ^ ror 39
-            "vshr.u64 d24, ",
-            $a,
-            ", #28\n",
-            "vshr.u64 d25, ",
-            $a,
-            ", #34\n",
-            "vshr.u64 d26, ",
-            $a,
-            ", #39\n",
-            "vsli.64 d24, ",
-            $a,
-            ", #36\n",
-            "vsli.64 d25, ",
-            $a,
-            ", #30\n",
-            "vsli.64 d26, ",
-            $a,
-            ", #25\n",
-            "vadd.i64 ",
-            $d,
-            ", ",
-            $d,
-            ", d27\n",
-            "veor d24, d24, d25\n",
             // Maj(a, b, c): c where a ^ b, else b
-            "veor d29, ",
-            $a,
-            ", ",
-            $b,
-            "\n",
-            "vbsl d29, ",
-            $c,
-            ", ",
-            $b,
-            "\n",
-            "veor d24, d24, d26\n",
+            "veor d26, ", $a, ", ", $b, "\n",
+            "veor d30, d30, d25\n",
             "vadd.i64 d27, d27, d29\n",
-            "vadd.i64 ",
-            $h,
-            ", d27, d24\n",
+            "vbsl d26, ", $c, ", ", $b, "\n",
+            "vadd.i64 ", $d, ", ", $d, ", d27\n",
+            "vadd.i64 d30, d30, d26\n",
+            "vadd.i64 ", $h, ", d27, d30\n",
         )
     };
 }
