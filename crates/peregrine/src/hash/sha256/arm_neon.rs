@@ -282,6 +282,8 @@ macro_rules! sixteen_scheduled {
 ///
 /// # Safety
 /// The CPU must have NEON.
+// One copy under `small` (update and finish would each inline it).
+#[cfg_attr(feature = "small", inline(never))]
 pub(super) unsafe fn compress(state: &mut [u32; 8], blocks: &[u8]) {
     debug_assert!(blocks.len().is_multiple_of(64));
     // W + K of one block, then a copy of K (the schedule reads it at a
