@@ -100,16 +100,16 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     /// (`point::Jacobian::double`).
     const FUSED_LIN: bool = false;
 
-    /// `12 a - 9 b mod P` of reduced limbs, reduced (by default, seven
-    /// additions and subtractions).
+    /// `12 a - 9 b mod P` of reduced limbs, reduced (by default, eight
+    /// additions and a subtraction).
     #[inline(always)]
     fn mont_lin_12_9(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        let a4 = Self::mont_add(a, a);
-        let a4 = Self::mont_add(&a4, &a4);
+        let a2 = Self::mont_add(a, a);
+        let a4 = Self::mont_add(&a2, &a2);
         let a12 = Self::mont_add(&a4, &Self::mont_add(&a4, &a4));
-        let b8 = Self::mont_add(b, b);
-        let b8 = Self::mont_add(&b8, &b8);
-        let b9 = Self::mont_add(&Self::mont_add(&b8, &b8), b);
+        let b2 = Self::mont_add(b, b);
+        let b4 = Self::mont_add(&b2, &b2);
+        let b9 = Self::mont_add(&Self::mont_add(&b4, &b4), b);
         Self::mont_sub(&a12, &b9)
     }
 

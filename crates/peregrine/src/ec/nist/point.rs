@@ -765,7 +765,8 @@ impl<C: Curve> Jacobian<C> {
     }
 
     /// `2 P` (dbl-2001-b for `a = -3`, with `Z3 = 2 Y Z` and `2 Y^2`
-    /// shared by `4 X Y^2` and `8 Y^4`: 4M + 4S and twelve additions); the
+    /// shared by `4 X Y^2` and `8 Y^4`: 4M + 4S and twelve additions, or
+    /// with the fused combinations of [`Self::double_inline`]); the
     /// identity doubles to itself (`Z3 = 0`), and these curves have no
     /// point of order 2.
     fn double(&self) -> Self {

@@ -10,7 +10,8 @@
 //!   `t-15` and `t-7` taken across two q registers by `vext.8`, each
 //!   rotation a `vshr.u32` and a `vsli.32`, and σ1 in two halves (the
 //!   upper two words need the lower two of the same step); each step's
-//!   words plus their round constants are stored to a 256-byte buffer;
+//!   words plus their round constants are stored to a 256-byte buffer
+//!   (followed by a copy of the constants, read at a fixed distance);
 //! - the 64 rounds in the general registers (a..h in r4-r11, renamed
 //!   instead of moved: eight rounds bring the names back), one load a
 //!   round for `W + K`, and ARM's rotated operands: `Σ1(e) = (e ^ (e ror
