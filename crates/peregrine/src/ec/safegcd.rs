@@ -7,8 +7,10 @@
 //!
 //! The state is `(zeta, f, g, d, e)` with `f = M`, `g = x`, `d = 0`,
 //! `e = 1`, and the invariants `d x = f`, `e x = g (mod M)`. Each batch of
-//! 59 division steps works on the low 64 bits of `f` and `g` only and
-//! returns a 2x2 matrix scaled by 2^62; the matrix is then applied to the
+//! 60 division steps works on the low 62 bits of `f` and `g` only (three
+//! rounds of 20 steps, each on one word per row that packs the row's low
+//! bits with its two matrix entries) and returns a 2x2 matrix scaled by
+//! 2^62; the matrix is then applied to the
 //! full `f, g` (which become exactly divisible by 2^62) and to `d, e`
 //! (made divisible by adding a multiple of `M`). After enough steps for
 //! the modulus size, `g = 0`, `f = +-gcd = +-1` and `d = +-x^-1`.
@@ -18,8 +20,8 @@
 //! `floor((150964 b + 99243) / 2^16)` steps (the linear bound of Wuille's
 //! `safegcd-bounds` analysis, which BouncyCastle's half-delta inversion
 //! uses too): 590 for 256 bits (Wuille's figure for libsecp256k1), 886
-//! for 384, 1201 for 521. Rounded up to whole batches: 10, 16 and 21
-//! batches of 59. The tests run with `debug_assert`s that `g` reached 0.
+//! for 384, 1201 for 521. Rounded up to whole batches: 10, 15 and 21
+//! batches of 60 (steps after `g` reaches 0 change nothing). The tests run with `debug_assert`s that `g` reached 0.
 //!
 //! Constant time: the number of steps is fixed; every step does the same
 //! operations, its two conditions turned into masks behind an
@@ -28,8 +30,8 @@
 //! `x^(M-2)` does.
 //!
 //! On GF(2^255 - 19) this replaces 254 squarings and 11 products (the
-//! Fermat chain) with ten batches of about 60 cheap scalar operations and
-//! ten small matrix products.
+//! Fermat chain) with ten batches of 60 steps of about a dozen scalar
+//! operations each and ten small matrix products.
 
 use super::curve25519::field::opaque;
 
@@ -62,12 +64,12 @@ const fn inv64(a: u64) -> u64 {
 }
 
 /// The signed-62 limbs of a value of `N` 64-bit limbs, and the batches of
-/// 59 steps, for the sizes this module serves: 4 limbs (moduli up to 256
+/// 60 steps, for the sizes this module serves: 4 limbs (moduli up to 256
 /// bits), 6 (384) and 9 (521).
 const fn shape(n: usize) -> Option<(usize, usize, usize)> {
     match n {
         4 => Some((5, 10, 256)),
-        6 => Some((7, 16, 384)),
+        6 => Some((7, 15, 384)),
         9 => Some((9, 21, 521)),
         _ => None,
     }
@@ -168,46 +170,178 @@ struct Trans {
     r: i64,
 }
 
-/// 59 division steps on the low bits `f0`, `g0` of `f`, `g`; returns the
-/// new `zeta` and the transition matrix (times 2^62).
+/// Division steps in one round of [`divsteps_60`], at most this many: the
+/// packed words below have room for 20.
+const ROUND: usize = 20;
+
+/// Where the packed words keep the matrix: `P = f + 2^41 u + 2^62 v`.
+const PACK_U: u32 = 41;
+const PACK_V: u32 = 62;
+
+/// `ROUND` division steps on the low `ROUND` bits of `f` and `g` (any
+/// higher bits of `f0`, `g0` are ignored), on packed words; returns the new
+/// `zeta` and the matrix `[[u, v], [q, r]]` times `2^ROUND` (integers in
+/// `(-2^20, 2^20]`).
+///
+/// Each row of the matrix travels in one word with its value: `P_f = f +
+/// 2^41 u + 2^62 v`, `P_g = g + 2^41 q + 2^62 r` (the technique of
+/// s2n-bignum's `word_divstep59`, derived here for the half-delta form).
+/// A step is then linear in the two words (`P_g += +-P_f`, `P_f = P_g`
+/// where they swap) and one exact halving (`P_g >>= 1`), so it costs
+/// what one row used to. The fields stay apart: `|f|, |g| < 2^20` (a step
+/// never increases `max(|f|, |g|)`), the true entries are in `[-1, 1]`
+/// with denominators at most `2^20`, so `2^41 u` is a multiple of `2^21`
+/// and `2^62 v` one of `2^42`, and every value before a halving is below
+/// `2^63` in magnitude (the first row's entries reach 1 only unswapped,
+/// the second's stay strictly inside).
 #[inline(always)]
-fn divsteps_59(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
-    // u, v, q, r start as the identity times 2^3 (so that 59 steps end at
-    // 2^62), held as u64 so that the left shifts of negative values are
-    // defined; they stay in [-2^62, 2^62].
-    let (mut u, mut v, mut q, mut r) = (8u64, 0u64, 0u64, 8u64);
-    let (mut f, mut g) = (f0, g0);
-    for _ in 3..62 {
+fn divsteps_round(zeta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    #[cfg(target_arch = "x86_64")]
+    return divsteps_round_x86(zeta, f0, g0);
+    #[cfg(not(target_arch = "x86_64"))]
+    return divsteps_round_masks(zeta, f0, g0);
+}
+
+/// The packed words of [`divsteps_round`]'s start.
+#[inline(always)]
+fn pack(f0: u64, g0: u64) -> (u64, u64) {
+    const LOW: u64 = (1 << ROUND) - 1;
+    (
+        (f0 & LOW).wrapping_add(1 << PACK_U),
+        (g0 & LOW).wrapping_add(1 << PACK_V),
+    )
+}
+
+/// [`divsteps_round`] in portable code: the two conditions as masks.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn divsteps_round_masks(mut zeta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    let (mut pf, mut pg) = pack(f0, g0);
+    for _ in 0..ROUND {
         // c1: zeta < 0; c2: g odd. Both through a barrier, so the
         // compiler cannot see single bits and branch on them.
         let c1 = opaque((zeta >> 63) as u64);
-        let c2 = opaque(g & 1).wrapping_neg();
-        // x, y, z = f, u, v negated where zeta < 0.
-        let x = (f ^ c1).wrapping_sub(c1);
-        let y = (u ^ c1).wrapping_sub(c1);
-        let z = (v ^ c1).wrapping_sub(c1);
-        // Where g is odd, add them to g, q, r.
-        g = g.wrapping_add(x & c2);
-        q = q.wrapping_add(y & c2);
-        r = r.wrapping_add(z & c2);
+        let c2 = opaque(pg & 1).wrapping_neg();
+        // The f row, negated where zeta < 0, added to the g row where g
+        // is odd.
+        let x = (pf ^ c1).wrapping_sub(c1);
+        pg = pg.wrapping_add(x & c2);
         // Where zeta < 0 and g odd: swap roles (zeta -> -zeta - 2, and
-        // f, u, v += the new g, q, r, which makes them the old g, q, r).
+        // the f row += the new g row, which makes it the old g row).
         let c = c1 & c2;
         zeta = (zeta ^ c as i64).wrapping_sub(1);
-        f = f.wrapping_add(g & c);
-        u = u.wrapping_add(q & c);
-        v = v.wrapping_add(r & c);
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
+        pf = pf.wrapping_add(pg & c);
+        // Exact: g is even now, and the entries' denominators stay within
+        // 2^20.
+        pg = ((pg as i64) >> 1) as u64;
     }
+    (zeta, [unpack(pf), unpack_hi(pf), unpack(pg), unpack_hi(pg)])
+}
+
+/// [`divsteps_round`] on x86-64, by CMOV (baseline x86-64): both
+/// candidates `g + f` and `g - f` are formed at once and picked by the
+/// sign of `zeta`, then by `g`'s low bit; the swap condition is the sign
+/// of `zeta & (g << 63)`. A step's loop-carried path is an add, two CMOVs
+/// and the shift (the masks' form was about twice as long).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn divsteps_round_x86(mut zeta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    let (mut pf, mut pg) = pack(f0, g0);
+    // SAFETY: register operations only; a fixed count of ROUND steps.
+    unsafe {
+        core::arch::asm!(
+            ".rept {steps}",
+            // s = zeta < 0 ? g - f : g + f
+            "lea {s}, [{g} + {f}]",
+            "mov {d}, {g}",
+            "sub {d}, {f}",
+            "test {z}, {z}",
+            "cmovs {s}, {d}",
+            // swap where zeta < 0 and g odd: f = g, zeta = ~zeta
+            "mov {t}, {g}",
+            "shl {t}, 63",
+            "mov {d}, {z}",
+            "not {d}",
+            "and {t}, {z}",
+            "cmovs {f}, {g}",
+            "cmovs {z}, {d}",
+            // g = (g odd ? s : g) / 2 (exact), zeta -= 1
+            "test {g:l}, 1",
+            "cmovnz {g}, {s}",
+            "sar {g}, 1",
+            "dec {z}",
+            ".endr",
+            f = inout(reg) pf,
+            g = inout(reg) pg,
+            z = inout(reg) zeta,
+            steps = const ROUND,
+            s = out(reg) _,
+            d = out(reg) _,
+            t = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    (zeta, [unpack(pf), unpack_hi(pf), unpack(pg), unpack_hi(pg)])
+}
+
+/// `P = f + 2^21 U + 2^42 V` with `f` in `(-2^20, 2^20)` and `U`, `V` in
+/// `(-2^20, 2^20]` (the packed word after `ROUND` steps, its entries times
+/// `2^20`): `(f + 2^20) + 2^21 (U + 2^20 - 1)` is in `[0, 2^42)`.
+#[inline(always)]
+fn unpack_hi(p: u64) -> i64 {
+    (p.wrapping_add((1 << 41) - (1 << 20)) as i64) >> 42
+}
+
+/// The `U` of [`unpack_hi`]'s word.
+#[inline(always)]
+fn unpack(p: u64) -> i64 {
+    ((p.wrapping_add(1 << 20) as i64) >> 21).wrapping_sub(unpack_hi(p) << 21)
+}
+
+/// `(m f + n g) / 2^ROUND` on the low bits (valid to `ROUND` fewer bits
+/// than `f` and `g` were).
+#[inline(always)]
+fn advance(m: i64, n: i64, f: u64, g: u64) -> u64 {
+    (m as u64)
+        .wrapping_mul(f)
+        .wrapping_add((n as u64).wrapping_mul(g))
+        >> ROUND
+}
+
+/// The product `b a` of two step matrices (`a` first).
+#[inline(always)]
+fn compose(b: &[i64; 4], a: &[i64; 4]) -> [i64; 4] {
+    let m = |x: i64, y: i64| x.wrapping_mul(y);
+    [
+        m(b[0], a[0]).wrapping_add(m(b[1], a[2])),
+        m(b[0], a[1]).wrapping_add(m(b[1], a[3])),
+        m(b[2], a[0]).wrapping_add(m(b[3], a[2])),
+        m(b[2], a[1]).wrapping_add(m(b[3], a[3])),
+    ]
+}
+
+/// 60 division steps on the low bits `f0`, `g0` (mod `2^62`) of `f`, `g`;
+/// returns the new `zeta` and the transition matrix (times 2^62). Three
+/// rounds of [`divsteps_round`]: after each, the low bits of `f` and `g`
+/// move on by the round's matrix (62 valid bits become 42, then 22), and
+/// the matrices are multiplied together (exact: the entries of every
+/// product of steps are at most 1 in magnitude, times the scale).
+#[inline(always)]
+fn divsteps_60(zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+    let (zeta, m1) = divsteps_round(zeta, f0, g0);
+    let (f1, g1) = (advance(m1[0], m1[1], f0, g0), advance(m1[2], m1[3], f0, g0));
+    let (zeta, m2) = divsteps_round(zeta, f1, g1);
+    let (f2, g2) = (advance(m2[0], m2[1], f1, g1), advance(m2[2], m2[3], f1, g1));
+    let (zeta, m3) = divsteps_round(zeta, f2, g2);
+    // times 2^60, made 2^62
+    let t = compose(&m3, &compose(&m2, &m1));
     (
         zeta,
         Trans {
-            u: u as i64,
-            v: v as i64,
-            q: q as i64,
-            r: r as i64,
+            u: t[0] << 2,
+            v: t[1] << 2,
+            q: t[2] << 2,
+            r: t[3] << 2,
         },
     )
 }
@@ -305,7 +439,7 @@ fn normalize<const L: usize>(r: &mut [i64; L], sign: i64, m: &Modulus) {
 /// `x^-1 mod M` (0 for 0) in `[0, M)`, for `x` given as `N` little-endian
 /// limbs, below `M` (a nonzero multiple of `M` would end with `g = +-M`,
 /// not 0): callers pass canonical values; `L` signed-62 limbs and
-/// `batches` of 59 steps as [`shape`] gives for `N`.
+/// `batches` of 60 steps as [`shape`] gives for `N`.
 #[inline(always)]
 fn invert<const N: usize, const L: usize>(x: &[u64; N], m: &Modulus, batches: usize) -> [u64; N] {
     let mut g: [i64; L] = take(&to_signed62(x));
@@ -316,7 +450,7 @@ fn invert<const N: usize, const L: usize>(x: &[u64; N], m: &Modulus, batches: us
     // zeta = -(delta + 1/2), delta = 1/2.
     let mut zeta = -1i64;
     for _ in 0..batches {
-        let (z, t) = divsteps_59(zeta, f[0] as u64, g[0] as u64);
+        let (z, t) = divsteps_60(zeta, f[0] as u64, g[0] as u64);
         zeta = z;
         update_de(&mut d, &mut e, &t, m);
         update_fg(&mut f, &mut g, &t);
@@ -363,6 +497,110 @@ mod tests {
             b[8 * i..8 * i + 8].copy_from_slice(&x[i].to_le_bytes());
         }
         BigUint::from_bytes_le(&b)
+    }
+
+    /// The division steps on exact integers, one at a time, with the
+    /// matrix times `2^n` (the first row doubled each step instead of the
+    /// second halved).
+    fn divsteps_reference(mut zeta: i64, f0: u64, g0: u64, n: usize) -> (i64, [i128; 4]) {
+        let (mut f, mut g) = (i128::from(f0), i128::from(g0));
+        let (mut u, mut v, mut q, mut r) = (1i128, 0i128, 0i128, 1i128);
+        for _ in 0..n {
+            if g & 1 == 1 {
+                if zeta < 0 {
+                    (f, g) = (g, g - f);
+                    (u, v, q, r) = (q, r, q - u, r - v);
+                    zeta = -zeta - 2;
+                } else {
+                    g += f;
+                    q += u;
+                    r += v;
+                    zeta -= 1;
+                }
+            } else {
+                zeta -= 1;
+            }
+            g >>= 1;
+            u <<= 1;
+            v <<= 1;
+        }
+        (zeta, [u, v, q, r])
+    }
+
+    #[test]
+    fn packed_steps_match_reference() {
+        let mut seed = 0x2bad_cafe_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let m62 = (1u64 << 62) - 1;
+        let mut cases = alloc::vec![];
+        for f in [
+            1u64,
+            3,
+            m62,
+            m62 - 2,
+            1 << 61 | 1,
+            (1 << 20) - 1,
+            (1 << 20) + 1,
+        ] {
+            for g in [0u64, 1, 2, m62, m62 - 1, 1 << 61, (1 << 20) - 1, 1 << 20, f] {
+                for zeta in [-1i64, 0, -2, 5, -7, 59, -61, 200, -200] {
+                    cases.push((zeta, f, g));
+                }
+            }
+        }
+        for i in 0..200_000 {
+            let (f, g) = (next() & m62 | 1, next() & m62);
+            // small f and g, sparse ones, and long runs of equal steps
+            let (f, g) = match i % 4 {
+                0 => (f, g),
+                1 => (f >> (next() % 62) | 1, g >> (next() % 63)),
+                2 => (f & next() & next() | 1, g & next() & next()),
+                _ => (1 + (f >> 40 << 1), g >> 40),
+            };
+            let zeta = (next() % 129) as i64 - 64;
+            cases.push((zeta, f, g));
+        }
+        for (zeta, f, g) in cases {
+            let (z, t) = divsteps_60(zeta, f, g);
+            let (zr, tr) = divsteps_reference(zeta, f, g, 60);
+            let got = [t.u, t.v, t.q, t.r].map(i128::from);
+            assert_eq!(
+                (z, got),
+                (zr, tr.map(|x| x << 2)),
+                "zeta {zeta}, f {f:x}, g {g:x}"
+            );
+        }
+    }
+
+    /// The x86-64 round against the portable one.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn x86_round_matches_masks() {
+        let mut seed = 0x0dd_5eed_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for i in 0..300_000u64 {
+            let (f, g) = match i % 3 {
+                0 => (next() | 1, next()),
+                1 => (next() >> (next() % 64) | 1, next() >> (next() % 64)),
+                _ => (next() & next() | 1, next() & next() & next()),
+            };
+            let zeta = (next() % 201) as i64 - 100;
+            assert_eq!(
+                divsteps_round_x86(zeta, f, g),
+                divsteps_round_masks(zeta, f, g),
+                "zeta {zeta}, f {f:x}, g {g:x}"
+            );
+        }
     }
 
     #[test]
