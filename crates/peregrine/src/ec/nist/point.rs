@@ -732,6 +732,12 @@ impl<C: Curve> Jacobian<C> {
     /// reported by the mask, all ones, for the caller to resolve without a
     /// branch. The identity on either side is handled by masked selects;
     /// `P = -Q` gives `Z3 = 0`, the identity.
+    ///
+    /// Inlined (outside `small`): as a call its operands and result went
+    /// through memory, and the window loop of [`mul`] could not overlap it
+    /// with the doublings around it (ECDH about 1.5% faster on P-256,
+    /// P-384 and P-521 on a Zen 4).
+    #[cfg_attr(not(feature = "small"), inline(always))]
     fn add_affine_ct(&self, q: &Affine<C>, q_identity: Mask) -> (Self, Mask) {
         let z1z1 = self.z.sqr();
         let u2 = q.x.mul(&z1z1);
