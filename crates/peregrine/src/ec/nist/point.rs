@@ -539,7 +539,7 @@ pub(crate) fn mul<C: Curve>(p: &Affine<C>, k: &Scalar<C>) -> Point<C> {
         let mut sel = scan(&table, mag);
         let ny = sel.y.neg();
         sel.y.cmov(mask_of(neg), &ny);
-        let (sum, doubling) = acc.add_affine_ct(&sel, eq_mask(mag, 0));
+        let (sum, doubling) = acc.add_affine_ct_inline(&sel, eq_mask(mag, 0));
         acc = if i == 0 {
             Jacobian::select(doubling, &acc.double(), &sum)
         } else {
@@ -732,13 +732,18 @@ impl<C: Curve> Jacobian<C> {
     /// reported by the mask, all ones, for the caller to resolve without a
     /// branch. The identity on either side is handled by masked selects;
     /// `P = -Q` gives `Z3 = 0`, the identity.
-    ///
-    /// Inlined (outside `small`): as a call its operands and result went
-    /// through memory, and the window loop of [`mul`] could not overlap it
-    /// with the doublings around it (ECDH about 1.5% faster on P-256,
-    /// P-384 and P-521 on a Zen 4).
-    #[cfg_attr(not(feature = "small"), inline(always))]
     fn add_affine_ct(&self, q: &Affine<C>, q_identity: Mask) -> (Self, Mask) {
+        self.add_affine_ct_inline(q, q_identity)
+    }
+
+    /// [`Self::add_affine_ct`], inlined (outside `small`) into the window
+    /// loop of [`mul`]: as a call its operands and result went through
+    /// memory, and the loop could not overlap it with the doublings around
+    /// it (ECDH about 1.5% faster on P-256, P-384 and P-521 on a Zen 4).
+    /// [`mul_base`] keeps the call: inlined there, P-521 signing was about
+    /// 10% slower.
+    #[cfg_attr(not(feature = "small"), inline(always))]
+    fn add_affine_ct_inline(&self, q: &Affine<C>, q_identity: Mask) -> (Self, Mask) {
         let z1z1 = self.z.sqr();
         let u2 = q.x.mul(&z1z1);
         let s2 = q.y.mul(&self.z).mul(&z1z1);
