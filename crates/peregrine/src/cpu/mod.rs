@@ -607,7 +607,8 @@ pub trait Backend: Copy + Eq + fmt::Debug + Send + Sync + 'static {
 /// reads the same. Each row: doc comments, `Variant = "name"`, the
 /// architecture (`"x86_64"`, `"aarch64"`, a pair such as `("aarch64",
 /// "arm")` for a backend with a kernel on each, `"arm+umaal"` for 32-bit
-/// ARM with `umaal`, or `any`) and the features
+/// ARM with `umaal`, `"arm-le"` or `("aarch64", "arm-le")` where the 32-bit
+/// ARM kernel is little-endian only, or `any`) and the features
 /// it needs. Rows go best first; the last must be the portable `Soft` (it
 /// needs nothing, so `best()` always finds it).
 ///
@@ -713,10 +714,18 @@ macro_rules! backends {
     // 32-bit ARM with `umaal` (see `bignum::mont`'s `Arm`): reported as
     // "arm", compiled only where the target has the instruction.
     (@arch "arm+umaal") => { Some("arm") };
+    // 32-bit ARM, little-endian only (kernels that load words as
+    // little-endian): reported as "arm", not compiled for armeb.
+    (@arch "arm-le") => { Some("arm") };
+    (@arch ("aarch64", "arm-le")) => { Some("aarch64 arm") };
     (@arch ($a:literal, $b:literal)) => { Some(concat!($a, " ", $b)) };
     (@arch $a:tt) => { Some($a) };
     (@compiled any) => { true };
     (@compiled "arm+umaal") => { cfg!(peregrine_umaal) };
+    (@compiled "arm-le") => { cfg!(all(target_arch = "arm", target_endian = "little")) };
+    (@compiled ("aarch64", "arm-le")) => {
+        cfg!(target_arch = "aarch64") || cfg!(all(target_arch = "arm", target_endian = "little"))
+    };
     (@compiled ($a:literal, $b:literal)) => { cfg!(target_arch = $a) || cfg!(target_arch = $b) };
     (@compiled $a:tt) => { cfg!(target_arch = $a) };
 }

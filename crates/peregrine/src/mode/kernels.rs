@@ -162,7 +162,7 @@ pub(crate) fn ctr_add(ctr: &Block, width: CtrWidth, n: u64) -> Block {
 
 /// Xors the keystream blocks `ks` into the blocks of `io` from block
 /// `first` on (the CTR kernels' last, partial batch).
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 pub(crate) fn xor_keystream(io: &mut InOut<'_>, first: usize, ks: &[Block]) {
     for (j, k) in ks.iter().enumerate() {
         let mut b: Block = io.read(16 * (first + j));

@@ -39,9 +39,9 @@ use crate::cpu;
 pub(crate) mod aarch64_neon;
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64_pmull;
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 pub(crate) mod arm_neon;
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 pub(crate) mod arm_pmull;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
@@ -62,12 +62,12 @@ crate::cpu::backends! {
     /// ARMv8 PMULL/PMULL2, 8 blocks per reduction, Karatsuba products;
     /// in 32-bit ARM code `vmull.p64`, 4 blocks per reduction
     /// (`arm_pmull.rs`).
-    Pmull = "pmull", ("aarch64", "arm"), [Neon, Pmull];
+    Pmull = "pmull", ("aarch64", "arm-le"), [Neon, Pmull];
     /// NEON without the 64-bit polynomial multiply: each 64x64-bit
     /// product from the 8x8-bit one (`vmull.p8`, `pmull .8b`), one block
     /// a reduction (`arm_neon.rs`, `asm!`, on 32-bit ARM;
     /// `aarch64_neon.rs`, intrinsics, on aarch64).
-    Neon = "neon", ("aarch64", "arm"), [Neon];
+    Neon = "neon", ("aarch64", "arm-le"), [Neon];
     /// Portable Rust, constant time: carry-less products from masked
     /// integer multiplies (BearSSL's ctmul64), 4 blocks per reduction.
     Soft = "soft", any, [];
@@ -87,21 +87,21 @@ pub(crate) fn twist(h: u128) -> u128 {
 
 /// The key of the `neon` backends: twisted H as `[low, high, low ^ high]`
 /// doublewords (the three Karatsuba operands), no powers.
-#[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+#[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
 #[derive(Clone)]
 #[repr(C)]
 pub(crate) struct NeonKey {
     h: [u64; 3],
 }
 
-#[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+#[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
 impl Drop for NeonKey {
     fn drop(&mut self) {
         crate::ct::wipe(&mut self.h);
     }
 }
 
-#[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+#[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
 impl NeonKey {
     /// Twists `h` (a GCM byte string).
     pub(crate) fn new(h: &Block) -> NeonKey {
@@ -127,9 +127,9 @@ pub(crate) enum Key {
     Vpclmul512(x86_64_vpclmul::Key),
     #[cfg(target_arch = "aarch64")]
     Pmull(aarch64_pmull::Key),
-    #[cfg(target_arch = "arm")]
+    #[cfg(all(target_arch = "arm", target_endian = "little"))]
     Pmull(arm_pmull::Key),
-    #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+    #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
     Neon(NeonKey),
 }
 
@@ -153,9 +153,9 @@ impl Key {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see above: a `Checked` for this backend.
             Impl::Pmull => Key::Pmull(unsafe { aarch64_pmull::Key::new(h) }),
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Impl::Pmull => Key::Pmull(arm_pmull::Key::new(h)),
-            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
             Impl::Neon => Key::Neon(NeonKey::new(h)),
             _ => Key::Soft(soft::Key::new(h)),
         }
@@ -182,10 +182,10 @@ impl Key {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Pmull(k) => unsafe { aarch64_pmull::update_blocks(k, acc, data) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Pmull(k) => unsafe { arm_pmull::update_blocks(k, acc, data) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             // SAFETY: see `Key::new`: made under a `Checked` for this backend.
             Key::Neon(k) => unsafe { arm_neon::update_blocks(k, acc, data) },
             #[cfg(target_arch = "aarch64")]

@@ -83,11 +83,11 @@ pub(crate) use by_rounds;
 pub(crate) mod aarch64_aes;
 #[cfg(target_arch = "aarch64")]
 mod aarch64_neon;
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 pub(crate) mod arm_aes;
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 mod arm_neon;
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 mod arm_neon_asm;
 pub(crate) mod soft;
 #[cfg(target_arch = "x86_64")]
@@ -111,12 +111,12 @@ crate::cpu::backends! {
     Aesni = "aesni", "x86_64", [Sse2, Ssse3, Sse41, Aes];
     /// ARMv8 `aese`/`aesmc`/`aesd`/`aesimc`: 8-block interleaving on
     /// aarch64, 4 blocks in 32-bit ARM code (`arm_aes.rs`).
-    Armv8 = "armv8", ("aarch64", "arm"), [Neon, Aes];
+    Armv8 = "armv8", ("aarch64", "arm-le"), [Neon, Aes];
     /// NEON without the AES instructions: `soft`'s 32-bit fixslicing in
     /// each 32-bit lane, eight blocks at a time (`arm_neon.rs`, generated
     /// `asm!`, on 32-bit ARM; `aarch64_neon.rs`, `soft`'s generic code at
     /// a vector word, on aarch64); fewer blocks run `soft`.
-    Neon = "neon", ("aarch64", "arm"), [Neon];
+    Neon = "neon", ("aarch64", "arm-le"), [Neon];
     /// Portable Rust, bitsliced (fixslicing): constant time, no tables.
     Soft = "soft", any, [];
 }
@@ -150,7 +150,7 @@ pub(crate) enum CtrWidth {
     test,
     target_arch = "x86_64",
     target_arch = "aarch64",
-    target_arch = "arm"
+    all(target_arch = "arm", target_endian = "little")
 ))]
 pub(crate) fn expand_words(key: &[u8], sub_word: impl Fn(u32) -> u32) -> ([u32; 60], usize) {
     let nk = key.len() / 4;
@@ -192,9 +192,9 @@ enum Sched {
     Vaes512(x86_64_vaes::Key),
     #[cfg(target_arch = "aarch64")]
     Armv8(aarch64_aes::Key),
-    #[cfg(target_arch = "arm")]
+    #[cfg(all(target_arch = "arm", target_endian = "little"))]
     Armv8(arm_aes::Key),
-    #[cfg(target_arch = "arm")]
+    #[cfg(all(target_arch = "arm", target_endian = "little"))]
     Neon(arm_neon::Key),
     #[cfg(target_arch = "aarch64")]
     Neon(aarch64_neon::Key),
@@ -263,10 +263,10 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Impl::Armv8 => Sched::Armv8(unsafe { aarch64_aes::Key::new(key) }),
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Impl::Armv8 => Sched::Armv8(unsafe { arm_aes::Key::new(key) }),
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Impl::Neon => match unsafe { arm_neon::Key::new(key) } {
                 Some(k) => Sched::Neon(k),
@@ -358,7 +358,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ecb(k, dir, io),
-            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::ecb(k, dir, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -372,7 +372,7 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::ecb(k, dir, io) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Sched::Armv8(k) => crate::mode::kernels::ecb(k, dir, io),
         }
     }
@@ -383,7 +383,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
-            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -396,7 +396,7 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_encrypt(k, iv, io) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Sched::Armv8(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
         }
     }
@@ -407,7 +407,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
-            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -427,7 +427,7 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_decrypt(k, iv, io) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Sched::Armv8(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
         }
     }
@@ -460,7 +460,7 @@ impl Aes {
         debug_assert_eq!(data.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_mac(k, state, data),
-            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::cbc_mac(k, state, data),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -473,7 +473,7 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::cbc_mac(k, state, data) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Sched::Armv8(k) => crate::mode::kernels::cbc_mac(k, state, data),
         }
     }
@@ -484,7 +484,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ctr(k, ctr, width, io),
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Neon(k) => unsafe { arm_neon::ctr(k, ctr, width, io) },
             #[cfg(target_arch = "aarch64")]
@@ -501,7 +501,7 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::ctr(k, ctr, width, io) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { arm_aes::ctr(k, ctr, width, io) },
         }
@@ -549,7 +549,7 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::xts(k, dir, tweak, io),
-            #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
             Sched::Neon(k) => crate::mode::kernels::xts(k, dir, tweak, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -577,7 +577,7 @@ impl Aes {
             #[cfg(target_arch = "aarch64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
             Sched::Armv8(k) => unsafe { aarch64_aes::xts(k, dir, tweak, io) },
-            #[cfg(target_arch = "arm")]
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Sched::Armv8(k) => crate::mode::kernels::xts(k, dir, tweak, io),
         }
     }

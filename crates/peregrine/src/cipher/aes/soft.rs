@@ -467,7 +467,7 @@ impl<W: Word> Fixsliced<W> {
 
     /// The round keys and the number of rounds (for the NEON kernel, which
     /// runs this schedule in each 32-bit lane).
-    #[cfg(target_arch = "arm")]
+    #[cfg(all(target_arch = "arm", target_endian = "little"))]
     pub(crate) fn planes(&self) -> (&[[W; 8]; 15], usize) {
         (&self.rk, self.rounds)
     }

@@ -62,7 +62,7 @@ crate::cpu::backends! {
     /// NEON: on aarch64 four blocks in parallel (one per lane); on 32-bit
     /// ARM (ARMv7-A, or an ARMv8 CPU running 32-bit code) three blocks in
     /// parallel, row by row, in inline `asm!`.
-    Neon = "neon", ("aarch64", "arm"), [Neon];
+    Neon = "neon", ("aarch64", "arm-le"), [Neon];
     /// Portable Rust: 32-bit adds, xors and rotations, constant time.
     Soft = "soft", any, [];
 }

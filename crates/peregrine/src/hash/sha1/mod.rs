@@ -31,7 +31,7 @@ use crate::hash::block::BlockBuffer;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64_sha1;
-#[cfg(target_arch = "arm")]
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
 mod arm_sha1;
 mod soft;
 #[cfg(target_arch = "x86_64")]
@@ -43,7 +43,7 @@ crate::cpu::backends! {
     Shani = "shani", "x86_64", [Sse2, Ssse3, Sse41, Shani];
     /// ARMv8 SHA-1 instructions (`sha1c/p/m`, `sha1h`, `sha1su0/1`), on
     /// aarch64 and in 32-bit ARM code (`arm_sha1.rs`).
-    Armv8 = "armv8", ("aarch64", "arm"), [Neon, Sha1];
+    Armv8 = "armv8", ("aarch64", "arm-le"), [Neon, Sha1];
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft = "soft", any, [];
 }
@@ -62,7 +62,7 @@ fn compress(imp: Checked, state: &mut [u32; 5], blocks: &[u8]) {
         #[cfg(target_arch = "aarch64")]
         Impl::Armv8 => unsafe { aarch64_sha1::compress(state, blocks) },
         // SAFETY: as above.
-        #[cfg(target_arch = "arm")]
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
         Impl::Armv8 => unsafe { arm_sha1::compress(state, blocks) },
         _ => soft::compress(state, blocks),
     }

@@ -48,10 +48,10 @@ crate::cpu::backends! {
     Shani = "shani", "x86_64", [Sse2, Ssse3, Sse41, Shani];
     /// ARMv8 SHA-256 instructions (`sha256h`, `sha256h2`, `sha256su0/1`),
     /// on aarch64 and in 32-bit ARM code (an `asm!` kernel).
-    Armv8 = "armv8", ("aarch64", "arm"), [Neon, Sha2];
+    Armv8 = "armv8", ("aarch64", "arm-le"), [Neon, Sha2];
     /// 32-bit ARM with NEON: the message schedule in NEON, the rounds in
     /// the general registers (an `asm!` kernel).
-    Neon = "neon", "arm", [Neon];
+    Neon = "neon", "arm-le", [Neon];
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft = "soft", any, [];
 }

@@ -31,7 +31,7 @@ crate::cpu::backends! {
     Armv8 = "armv8", "aarch64", [Neon, Sha512];
     /// One message after the other on SHA-512's `neon` backend (32-bit
     /// ARM).
-    Neon = "neon", "arm", [Neon];
+    Neon = "neon", "arm-le", [Neon];
     /// One message after the other, portable.
     Soft = "soft", any, [];
 }

@@ -64,7 +64,7 @@ crate::cpu::backends! {
     Armv8 = "armv8", "aarch64", [Neon, Sha512];
     /// 32-bit ARM NEON: the 64-bit words in D registers, rotations by
     /// `vshr.u64` and `vsli.64`.
-    Neon = "neon", "arm", [Neon];
+    Neon = "neon", "arm-le", [Neon];
     /// Portable Rust, constant time (no data-dependent branches or indices).
     Soft = "soft", any, [];
 }

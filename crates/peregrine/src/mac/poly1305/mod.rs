@@ -79,7 +79,7 @@ crate::cpu::backends! {
     /// NEON: on aarch64 four blocks per step in radix 2^26 with
     /// `umull`/`umlal` (as OpenSSL's `poly1305-armv8.pl`); on 32-bit ARM
     /// two blocks per step with `vmull.u32`/`vmlal.u32`, in inline `asm!`.
-    Neon = "neon", ("aarch64", "arm"), [Neon];
+    Neon = "neon", ("aarch64", "arm-le"), [Neon];
     /// Portable Rust in radix 2^64 (2^26 on 32-bit CPUs), constant time.
     Soft = "soft", any, [];
 }
