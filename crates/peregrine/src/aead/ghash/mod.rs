@@ -87,21 +87,30 @@ pub(crate) fn twist(h: u128) -> u128 {
 
 /// The key of the `neon` backends: twisted H as `[low, high, low ^ high]`
 /// doublewords (the three Karatsuba operands), no powers.
-#[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+#[cfg(any(
+    all(target_arch = "arm", target_endian = "little"),
+    target_arch = "aarch64"
+))]
 #[derive(Clone)]
 #[repr(C)]
 pub(crate) struct NeonKey {
     h: [u64; 3],
 }
 
-#[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+#[cfg(any(
+    all(target_arch = "arm", target_endian = "little"),
+    target_arch = "aarch64"
+))]
 impl Drop for NeonKey {
     fn drop(&mut self) {
         crate::ct::wipe(&mut self.h);
     }
 }
 
-#[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+#[cfg(any(
+    all(target_arch = "arm", target_endian = "little"),
+    target_arch = "aarch64"
+))]
 impl NeonKey {
     /// Twists `h` (a GCM byte string).
     pub(crate) fn new(h: &Block) -> NeonKey {
@@ -129,7 +138,10 @@ pub(crate) enum Key {
     Pmull(aarch64_pmull::Key),
     #[cfg(all(target_arch = "arm", target_endian = "little"))]
     Pmull(arm_pmull::Key),
-    #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+    #[cfg(any(
+        all(target_arch = "arm", target_endian = "little"),
+        target_arch = "aarch64"
+    ))]
     Neon(NeonKey),
 }
 
@@ -155,7 +167,10 @@ impl Key {
             Impl::Pmull => Key::Pmull(unsafe { aarch64_pmull::Key::new(h) }),
             #[cfg(all(target_arch = "arm", target_endian = "little"))]
             Impl::Pmull => Key::Pmull(arm_pmull::Key::new(h)),
-            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+            #[cfg(any(
+                all(target_arch = "arm", target_endian = "little"),
+                target_arch = "aarch64"
+            ))]
             Impl::Neon => Key::Neon(NeonKey::new(h)),
             _ => Key::Soft(soft::Key::new(h)),
         }

@@ -358,7 +358,10 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::ecb(k, dir, io),
-            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+            #[cfg(any(
+                all(target_arch = "arm", target_endian = "little"),
+                target_arch = "aarch64"
+            ))]
             Sched::Neon(k) => crate::mode::kernels::ecb(k, dir, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -383,7 +386,10 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
-            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+            #[cfg(any(
+                all(target_arch = "arm", target_endian = "little"),
+                target_arch = "aarch64"
+            ))]
             Sched::Neon(k) => crate::mode::kernels::cbc_encrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -407,7 +413,10 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
-            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+            #[cfg(any(
+                all(target_arch = "arm", target_endian = "little"),
+                target_arch = "aarch64"
+            ))]
             Sched::Neon(k) => crate::mode::kernels::cbc_decrypt(k, iv, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -460,7 +469,10 @@ impl Aes {
         debug_assert_eq!(data.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::cbc_mac(k, state, data),
-            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+            #[cfg(any(
+                all(target_arch = "arm", target_endian = "little"),
+                target_arch = "aarch64"
+            ))]
             Sched::Neon(k) => crate::mode::kernels::cbc_mac(k, state, data),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
@@ -549,7 +561,10 @@ impl Aes {
         debug_assert_eq!(io.len() % 16, 0);
         match &self.sched {
             Sched::Soft(k) => crate::mode::kernels::xts(k, dir, tweak, io),
-            #[cfg(any(all(target_arch = "arm", target_endian = "little"), target_arch = "aarch64"))]
+            #[cfg(any(
+                all(target_arch = "arm", target_endian = "little"),
+                target_arch = "aarch64"
+            ))]
             Sched::Neon(k) => crate::mode::kernels::xts(k, dir, tweak, io),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: see `with_impl`: a `Checked` for this backend.
