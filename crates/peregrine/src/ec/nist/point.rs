@@ -524,7 +524,7 @@ pub(crate) fn mul<C: Curve>(p: &Affine<C>, k: &Scalar<C>) -> Point<C> {
         jac[j - 1] = if j % 2 == 0 {
             jac[j / 2 - 1].double()
         } else {
-            jac[j - 2].add_affine_ct(p, 0).0
+            jac[j - 2].add_affine_ct_inline(p, 0).0
         };
     }
     let table = normalize_jacobian(&jac);
@@ -732,16 +732,17 @@ impl<C: Curve> Jacobian<C> {
     /// reported by the mask, all ones, for the caller to resolve without a
     /// branch. The identity on either side is handled by masked selects;
     /// `P = -Q` gives `Z3 = 0`, the identity.
+    #[inline(never)]
     fn add_affine_ct(&self, q: &Affine<C>, q_identity: Mask) -> (Self, Mask) {
         self.add_affine_ct_inline(q, q_identity)
     }
 
-    /// [`Self::add_affine_ct`], inlined (outside `small`) into the window
-    /// loop of [`mul`]: as a call its operands and result went through
-    /// memory, and the loop could not overlap it with the doublings around
-    /// it (ECDH about 1.5% faster on P-256, P-384 and P-521 on a Zen 4).
-    /// [`mul_base`] keeps the call: inlined there, P-521 signing was about
-    /// 10% slower.
+    /// [`Self::add_affine_ct`], inlined (outside `small`) into [`mul`]
+    /// (its window loop and its table): as a call its operands and result
+    /// went through memory, and the loop could not overlap it with the
+    /// doublings around it (ECDH about 1.5% faster on P-256, P-384 and
+    /// P-521 on a Zen 4). [`mul_base`] keeps the call (`inline(never)`):
+    /// inlined there, P-521 signing was about 8% slower.
     #[cfg_attr(not(feature = "small"), inline(always))]
     fn add_affine_ct_inline(&self, q: &Affine<C>, q_identity: Mask) -> (Self, Mask) {
         let z1z1 = self.z.sqr();
