@@ -19,19 +19,21 @@
 //! `0 <= g <= f`, `f` odd, of `b` bits within
 //! `floor((150964 b + 99243) / 2^16)` steps (the linear bound of Wuille's
 //! `safegcd-bounds` analysis, which BouncyCastle's half-delta inversion
-//! uses too): 590 for 256 bits (Wuille's figure for libsecp256k1), 886
-//! for 384, 1201 for 521. Rounded up to whole batches: 10, 15 and 21
-//! batches of 60 (steps after `g` reaches 0 change nothing). The tests run with `debug_assert`s that `g` reached 0.
+//! uses too): 591 for 256 bits (Wuille's computed figure for
+//! libsecp256k1 is 590), 886 for 384, 1201 for 521. Rounded up to whole
+//! batches: 10, 15 and 21 batches of 60 (steps after `g` reaches 0 change
+//! nothing). The tests run with `debug_assert`s that `g` reached 0.
 //!
 //! Constant time: the number of steps is fixed; every step does the same
 //! operations, its two conditions turned into masks behind an
-//! optimisation barrier; the products are full-width integer multiplies.
+//! optimisation barrier (portable code) or into CMOVs in straight-line
+//! `asm!` (x86-64); the products are full-width integer multiplies.
 //! No branch or index depends on `x`. An input of 0 gives 0, as Fermat's
 //! `x^(M-2)` does.
 //!
 //! On GF(2^255 - 19) this replaces 254 squarings and 11 products (the
-//! Fermat chain) with ten batches of 60 steps of about a dozen scalar
-//! operations each and ten small matrix products.
+//! Fermat chain) with ten batches of 60 steps of about a dozen to sixteen
+//! scalar operations each and ten small matrix products.
 
 use super::curve25519::field::opaque;
 
@@ -194,6 +196,9 @@ const ROUND: usize = 20;
 /// Where the packed words keep the matrix: `P = f + 2^41 u + 2^62 v`.
 const PACK_U: u32 = 41;
 const PACK_V: u32 = 62;
+// The bounds of `divsteps_round`'s doc hold for these values only (the
+// value before the last halving comes within 2^43 of 2^63).
+const _: () = assert!(ROUND == 20 && PACK_U == 41 && PACK_V == 62);
 
 /// `ROUND` division steps on the low `ROUND` bits of `f` and `g` (any
 /// higher bits of `f0`, `g0` are ignored), on packed words; returns the new
@@ -563,6 +568,11 @@ mod tests {
             1 << 61 | 1,
             (1 << 20) - 1,
             (1 << 20) + 1,
+            // the first batch's f0 is the modulus's limb 0 as stored: -1
+            // or -19 for the sparse moduli, bits 62 and 63 set
+            u64::MAX,
+            (-19i64) as u64,
+            u64::MAX - 2,
         ] {
             for g in [0u64, 1, 2, m62, m62 - 1, 1 << 61, (1 << 20) - 1, 1 << 20, f] {
                 for zeta in [-1i64, 0, -2, 5, -7, 59, -61, 200, -200] {
