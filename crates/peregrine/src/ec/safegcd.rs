@@ -521,6 +521,16 @@ mod tests {
         BigUint::from_bytes_le(&b)
     }
 
+    /// A xorshift64 generator from `seed` (nonzero): the tests' inputs.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The division steps on exact integers, one at a time, with the
     /// matrix times `2^n` (the first row doubled each step instead of the
     /// second halved).
@@ -551,13 +561,7 @@ mod tests {
 
     #[test]
     fn packed_steps_match_reference() {
-        let mut seed = 0x2bad_cafe_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2bad_cafe_u64);
         let m62 = (1u64 << 62) - 1;
         let mut cases = alloc::vec![];
         for f in [
@@ -608,13 +612,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn x86_round_matches_masks() {
-        let mut seed = 0x0dd_5eed_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x0dd_5eed_u64);
         for i in 0..300_000u64 {
             let (f, g) = match i % 3 {
                 0 => (next() | 1, next()),
@@ -633,13 +631,7 @@ mod tests {
     #[test]
     fn p25519_inverses() {
         let p = (BigUint::from(1u8) << 255u32) - BigUint::from(19u8);
-        let mut seed = 0x5afe_9cd0_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x5afe_9cd0_u64);
         let pl = [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1];
         let mut inputs = alloc::vec![
             [1, 0, 0, 0],
