@@ -94,6 +94,20 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
             .l
     }
 
+    /// Whether [`Self::mont_sub2`] is a one-pass kernel of its own: the
+    /// Jacobian doubling then forms `Z3` as `(Y + Z)^2 - Y^2 - Z^2` (a
+    /// square and two additions, fused) instead of `2 Y Z` (a product),
+    /// which pays where a square is much cheaper than a product (P-521:
+    /// 45 limb products against 81).
+    const FUSED_SUB2: bool = false;
+
+    /// `a - b - c mod P` of reduced limbs, reduced (by default, two
+    /// subtractions; one pass where the field has a kernel for it).
+    #[inline(always)]
+    fn mont_sub2(a: &[u64; N], b: &[u64; N], c: &[u64; N]) -> [u64; N] {
+        Self::mont_sub(&Self::mont_sub(a, b), c)
+    }
+
     /// Whether the three small linear combinations below are fused
     /// kernels of their own rather than the defaults' chains of additions:
     /// the Jacobian doubling then takes the formula built on them
@@ -300,6 +314,10 @@ pub(crate) trait Elem: Copy {
     fn sqr(&self) -> Self;
     /// `self^(2^k)`.
     fn sqr_n(&self, k: usize) -> Self;
+    /// Whether `sub2` is fused (see [`Modulus::FUSED_SUB2`]).
+    const FUSED_SUB2: bool;
+    /// `self - b - c`.
+    fn sub2(&self, b: &Self, c: &Self) -> Self;
     /// Whether the `lin_*` combinations are fused kernels (see
     /// [`Modulus::FUSED_LIN`]).
     const FUSED_LIN: bool;
@@ -826,6 +844,13 @@ impl<M: Modulus<N>, const N: usize> Elem for Mont<M, N> {
     #[inline]
     fn sqr(&self) -> Self {
         Self::from_limbs(M::mont_sqr(&self.l))
+    }
+
+    const FUSED_SUB2: bool = M::FUSED_SUB2;
+
+    #[inline]
+    fn sub2(&self, b: &Self, c: &Self) -> Self {
+        Self::from_limbs(M::mont_sub2(&self.l, &b.l, &c.l))
     }
 
     const FUSED_LIN: bool = M::FUSED_LIN;

@@ -71,10 +71,12 @@ fn finish(l: &[u64; 9], c: u64) -> [u64; 9] {
     fold(s, c << 1)
 }
 
-/// `s + extra mod p`, below `p`, for `s < 2^522` and `extra < 2^63`.
+/// `s + extra mod p`, below `p`, for any nine limbs `s` (`s < 2^576`)
+/// and `extra < 2^63`.
 ///
-/// `t = (s mod 2^521) + (s >> 521) + extra + 1` is below `2^522`, and
-/// [`settle`] takes it below `p`.
+/// `u = (s mod 2^521) + (s >> 521) + extra` is at most `p + 2^55 + 2^63 <
+/// 2p`, so `t = u + 1` is below `2^522`, and [`settle`] takes it below
+/// `p`.
 #[inline(always)]
 pub(crate) fn fold(mut s: [u64; 9], extra: u64) -> [u64; 9] {
     let mut c = (s[8] >> 9) + extra + 1;
@@ -130,6 +132,59 @@ pub(crate) fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
         nb[i] ^= b[i];
     }
     add(a, &nb)
+}
+
+/// `ka a - kb b mod p` of values below `p`, for the small constants of
+/// the doubling (`ka + kb <= 21`): `ka a + kb (p - b)` by one carry chain
+/// (`p - b` is `b` with its 521 bits flipped), below `21 * 2^521 <
+/// 2^526`, then [`fold`] (its `u`, the low 521 bits plus the high five,
+/// stays below `2p`). One pass instead of the chain of additions it
+/// replaces ([`super::field::Modulus::mont_lin_12_9`]).
+#[inline(always)]
+fn lin<const KA: u64, const KB: u64>(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    const { assert!(KA + KB <= 21) };
+    let mut t = [0u64; 9];
+    let mut c = 0u128;
+    for i in 0..9 {
+        let nb = if i == 8 { b[8] ^ TOP } else { !b[i] };
+        c += KA as u128 * a[i] as u128 + KB as u128 * nb as u128;
+        t[i] = c as u64;
+        c >>= 64;
+    }
+    fold(t, 0)
+}
+
+/// `a - b - c mod p` of values below `p`: `a + (p - b) + (p - c)` by one
+/// carry chain (below `3 * 2^521`), then [`fold`], as [`lin`].
+#[inline(always)]
+pub(crate) fn sub2(a: &[u64; 9], b: &[u64; 9], c: &[u64; 9]) -> [u64; 9] {
+    let mut t = [0u64; 9];
+    let mut k = 0u128;
+    for i in 0..9 {
+        let m = if i == 8 { TOP } else { u64::MAX };
+        k += a[i] as u128 + (b[i] ^ m) as u128 + (c[i] ^ m) as u128;
+        t[i] = k as u64;
+        k >>= 64;
+    }
+    fold(t, 0)
+}
+
+/// `12 a - 9 b mod p` ([`lin`]).
+#[inline(always)]
+pub(crate) fn lin_12_9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    lin::<12, 9>(a, b)
+}
+
+/// `4 a - b mod p` ([`lin`]).
+#[inline(always)]
+pub(crate) fn lin_4_1(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    lin::<4, 1>(a, b)
+}
+
+/// `3 a - 8 b mod p` ([`lin`]).
+#[inline(always)]
+pub(crate) fn lin_3_8(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    lin::<3, 8>(a, b)
 }
 
 /// The product `a b mod p` of values below `p`.

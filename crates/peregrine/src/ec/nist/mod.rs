@@ -233,7 +233,8 @@ macro_rules! curve {
     (
         $name:ident, $str:literal, limbs: $n:literal, bytes: $bytes:literal, bits: $bits:literal,
         p: $p:literal, n: $order:literal, b: $b:literal, gx: $gx:literal, gy: $gy:literal
-        $(, fe_kernel: ($fmul:path, $fsqr:path, $fadd:path, $fsub:path, plain: $plain:literal))?
+        $(, fe_kernel: ($fmul:path, $fsqr:path, $fadd:path, $fsub:path, plain: $plain:literal
+            $(; lin: $l129:path, $l41:path, $l38:path, sub2: $s2:path)?))?
     ) => {
         /// The curve (a marker type).
         #[derive(Clone, Copy, Debug)]
@@ -263,6 +264,26 @@ macro_rules! curve {
                 fn mont_sub(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
                     $fsub(a, b)
                 }
+                $(
+                const FUSED_LIN: bool = true;
+                #[inline(always)]
+                fn mont_lin_12_9(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    $l129(a, b)
+                }
+                #[inline(always)]
+                fn mont_lin_4_1(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    $l41(a, b)
+                }
+                #[inline(always)]
+                fn mont_lin_3_8(a: &[u64; $n], b: &[u64; $n]) -> [u64; $n] {
+                    $l38(a, b)
+                }
+                const FUSED_SUB2: bool = true;
+                #[inline(always)]
+                fn mont_sub2(a: &[u64; $n], b: &[u64; $n], c: &[u64; $n]) -> [u64; $n] {
+                    $s2(a, b, c)
+                }
+                )?
                 )?
             }
             #[derive(Clone, Copy, Debug)]
@@ -302,7 +323,7 @@ macro_rules! kernel_curve {
         $(#[$doc:meta])* $name:ident, $base:ident, $n:literal,
         module: $m:ident, kernels: $k:ident, moduli: ($pk:ident, $nk:ident),
         fe: ($pm:path, $fmul:path, $fsqr:path $(, $fadd:path, $fsub:path)?
-            $(; lin: $l129:path, $l41:path, $l38:path)?),
+            $(; lin: $l129:path, $l41:path, $l38:path $(, sub2: $s2:path)?)?),
         scalar: ($nm:path, $smul:path)
     ) => {
         pub(crate) mod $m {
@@ -357,6 +378,14 @@ macro_rules! kernel_curve {
                     // SAFETY: as above.
                     unsafe { $l38(a, b) }
                 }
+                $(
+                const FUSED_SUB2: bool = true;
+                #[inline(always)]
+                fn mont_sub2(a: &[u64; $n], b: &[u64; $n], c: &[u64; $n]) -> [u64; $n] {
+                    // SAFETY: as above.
+                    unsafe { $s2(a, b, c) }
+                }
+                )?
                 )?
             }
 
@@ -472,7 +501,9 @@ mod c521 {
         /// scalars by the portable CIOS.
         P521Adx, P521, 9,
         module: adx, kernels: x86_64_adx_p521, moduli: (PAdx, NAdx),
-        fe: (moduli::P, x86_64_adx_p521::mul, x86_64_adx_p521::sqr, x86_64_adx_p521::add, x86_64_adx_p521::sub),
+        fe: (moduli::P, x86_64_adx_p521::mul, x86_64_adx_p521::sqr, x86_64_adx_p521::add, x86_64_adx_p521::sub;
+            lin: x86_64_adx_p521::lin_12_9, x86_64_adx_p521::lin_4_1, x86_64_adx_p521::lin_3_8,
+            sub2: x86_64_adx_p521::sub2),
         scalar: (moduli::N, x86_64_adx_p521::mul_n521)
     );
     curve!(
@@ -484,7 +515,9 @@ mod c521 {
         gy: "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650",
         fe_kernel: (
             super::field521::mul, super::field521::sqr, super::field521::add, super::field521::sub,
-            plain: true
+            plain: true;
+            lin: super::field521::lin_12_9, super::field521::lin_4_1, super::field521::lin_3_8,
+            sub2: super::field521::sub2
         )
     );
 }
@@ -943,7 +976,7 @@ mod kernel_tests {
         }
         for a in &vals {
             assert_eq!(K::mont_sqr(a), portable(a, a), "{what}: sqr {a:x?}");
-            for b in &vals {
+            for (j, b) in vals.iter().enumerate() {
                 assert_eq!(K::mont_mul(a, b), portable(a, b), "{what}: {a:x?} * {b:x?}");
                 let (pa, pb) = (Mont::<M, N>::from_limbs(*a), Mont::<M, N>::from_limbs(*b));
                 assert_eq!(
@@ -977,6 +1010,14 @@ mod kernel_tests {
                     K::mont_lin_3_8(a, b),
                     lin(3, 8),
                     "{what}: 3 {a:x?} - 8 {b:x?}"
+                );
+                // a third operand: b's neighbour in the list
+                let c = &vals[(j + 1) % vals.len()];
+                let pc = Mont::<M, N>::from_limbs(*c);
+                assert_eq!(
+                    K::mont_sub2(a, b, c),
+                    pa.sub_portable(&pb).sub_portable(&pc).l,
+                    "{what}: {a:x?} - {b:x?} - {c:x?}"
                 );
             }
         }

@@ -754,9 +754,9 @@ impl<C: Curve> Jacobian<C> {
         let i = hh.dbl().dbl();
         let j = h.mul(&i);
         let v = self.x.mul(&i);
-        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let x3 = r.sqr().sub2(&j, &v.dbl());
         let y3 = r.mul(&v.sub(&x3)).sub(&self.y.mul(&j).dbl());
-        let z3 = self.z.add(&h).sqr().sub(&z1z1).sub(&hh);
+        let z3 = self.z.add(&h).sqr().sub2(&z1z1, &hh);
         let sum = Jacobian {
             x: x3,
             y: y3,
@@ -803,6 +803,9 @@ impl<C: Curve> Jacobian<C> {
     /// `m = (X - Z^2)(X + Z^2)` (so `alpha = 3 m`) and `b = X Y^2`,
     /// `d = 12 b - 9 m^2` is `4 b - X3`, so `X3 = 4 b - d`,
     /// `Y3 = 3 m d - 8 Y^4` (the order of s2n-bignum's `p384_montjdouble`).
+    /// Where `a - b - c` is fused too ([`Elem::FUSED_SUB2`], P-521),
+    /// `Z3 = (Y + Z)^2 - Y^2 - Z^2` (dbl-2001-b's form) trades the
+    /// product `Y Z` for a square: 3M + 5S.
     #[inline(always)]
     fn double_inline(&self) -> Self {
         if Fe::<C>::FUSED_LIN {
@@ -812,7 +815,11 @@ impl<C: Curve> Jacobian<C> {
             let b = self.x.mul(&y2);
             let d = b.lin_12_9(&m.sqr());
             let x3 = b.lin_4_1(&d);
-            let z3 = self.y.mul(&self.z).dbl();
+            let z3 = if Fe::<C>::FUSED_SUB2 {
+                self.y.add(&self.z).sqr().sub2(&y2, &z2)
+            } else {
+                self.y.mul(&self.z).dbl()
+            };
             let y3 = d.mul(&m).lin_3_8(&y2.sqr());
             return Jacobian {
                 x: x3,
@@ -862,9 +869,9 @@ impl<C: Curve> Jacobian<C> {
         let i = h.dbl().sqr();
         let j = h.mul(&i);
         let v = u1.mul(&i);
-        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let x3 = r.sqr().sub2(&j, &v.dbl());
         let y3 = r.mul(&v.sub(&x3)).sub(&s1.mul(&j).dbl());
-        let z3 = self.z.add(&q.z).sqr().sub(&z1z1).sub(&z2z2).mul(&h);
+        let z3 = self.z.add(&q.z).sqr().sub2(&z1z1, &z2z2).mul(&h);
         Jacobian {
             x: x3,
             y: y3,
@@ -899,9 +906,9 @@ impl<C: Curve> Jacobian<C> {
         let i = hh.dbl().dbl();
         let j = h.mul(&i);
         let v = self.x.mul(&i);
-        let x3 = r.sqr().sub(&j).sub(&v.dbl());
+        let x3 = r.sqr().sub2(&j, &v.dbl());
         let y3 = r.mul(&v.sub(&x3)).sub(&self.y.mul(&j).dbl());
-        let z3 = self.z.add(&h).sqr().sub(&z1z1).sub(&hh);
+        let z3 = self.z.add(&h).sqr().sub2(&z1z1, &hh);
         Jacobian {
             x: x3,
             y: y3,

@@ -559,6 +559,42 @@ pub(crate) unsafe fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     field521::sub(a, b)
 }
 
+/// `12 a - 9 b mod p`: [`field521::lin_12_9`] (one carry chain).
+///
+/// # Safety
+/// None.
+#[inline(always)]
+pub(crate) unsafe fn lin_12_9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    field521::lin_12_9(a, b)
+}
+
+/// `4 a - b mod p`: [`field521::lin_4_1`].
+///
+/// # Safety
+/// None.
+#[inline(always)]
+pub(crate) unsafe fn lin_4_1(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    field521::lin_4_1(a, b)
+}
+
+/// `3 a - 8 b mod p`: [`field521::lin_3_8`].
+///
+/// # Safety
+/// None.
+#[inline(always)]
+pub(crate) unsafe fn lin_3_8(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    field521::lin_3_8(a, b)
+}
+
+/// `a - b - c mod p`: [`field521::sub2`].
+///
+/// # Safety
+/// None.
+#[inline(always)]
+pub(crate) unsafe fn sub2(a: &[u64; 9], b: &[u64; 9], c: &[u64; 9]) -> [u64; 9] {
+    field521::sub2(a, b, c)
+}
+
 /// The Montgomery product modulo P-521's group order: the portable CIOS
 /// (scalars are a small part of every operation).
 ///
