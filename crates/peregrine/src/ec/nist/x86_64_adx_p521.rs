@@ -1,7 +1,6 @@
 //! P-521's field on x86-64 with BMI2 and ADX, inline `asm!`: the 1042-bit
 //! product by MULX with two carry chains (ADCX, ADOX), folded modulo
-//! `p = 2^521 - 1` in the same block, then the portable
-//! [`field521::settle`] (the last correction below `p`). P-521's elements
+//! `p = 2^521 - 1` and brought below `p` in the same block. P-521's elements
 //! are in plain form (`field521.rs`): no Montgomery factor to remove.
 //!
 //! The product is operand scanning over nine rows, `a_i b` added into a
@@ -13,7 +12,8 @@
 //! write the nine rows with the accumulator names rotated; after the last
 //! row the high limbs `2^576 ..` are still in registers, where `SHRD` takes
 //! the bits from 521 up and they are added to the low 521 bits and 1: a
-//! value below `2^522` congruent to the product plus one.
+//! value below `2^522` congruent to the product plus one, whose carry
+//! tells the last correction (the `fold` macro).
 //!
 //! Constant time: straight-line code, no branch or index depends on the
 //! operands.
@@ -113,8 +113,8 @@ macro_rules! row {
 }
 
 /// The body of [`mul`]: `a` (nine limbs at `rsi`, overwritten by the low
-/// nine limbs of the product) times `b` (at `rdi`); leaves the value below
-/// `2^522` in `rax, r8..r15`.
+/// nine limbs of the product) times `b` (at `rdi`); leaves `a b mod p`,
+/// below `p`, in `rax, r8..r15`.
 macro_rules! product_fold {
     () => {
         concat!(
@@ -174,17 +174,25 @@ macro_rules! product_fold {
 }
 
 /// The fold of the product modulo `p`: limbs 0..=8 at `[$base]`, limbs
-/// 9..=16 in `r8..r15`; leaves `(product mod 2^521) + (product >> 521) +
-/// 1`, below `2^522`, in `rax, r8..r15`, for [`field521::settle`] (the
-/// `+ 1` is the carry flag that starts the addition). The high part's limb `k` is limbs
-/// `8 + k` and `9 + k` shifted right by 9 (`SHRD`, in place, upwards).
+/// 9..=16 in `r8..r15`; leaves `product mod p`, below `p`, in `rax,
+/// r8..r15`. The high part's limb `k` is limbs `8 + k` and `9 + k` shifted
+/// right by 9 (`SHRD`, in place, upwards); `h + l + 1` (`h` the high part,
+/// `l` the low 521 bits, the `+ 1` the set carry that starts the chain) is
+/// below `2^522` (for operands below `p`, `h < 2^521 - 3`). Its top limb
+/// gets the 55 bits above 521 set as well (`OR` of `!0x1ff`), so that the
+/// chain's carry out is bit 521 of the sum, that is `h + l >= p` (the
+/// technique of s2n-bignum's `bignum_mul_p521`): then the answer is the
+/// sum's low 521 bits, otherwise the sum minus 1, so the complement of
+/// that carry (`CMC`) is subtracted through the limbs and the top limb
+/// masked to its 9 bits. No branch, and none of [`field521::settle`]'s
+/// extraction of the bit.
 #[rustfmt::skip]
 macro_rules! fold {
     ($base:literal) => {
         concat!(
             "mov rax, qword ptr [", $base, " + 64]\n",
             "mov rdx, rax\n",
-            "and rdx, 0x1ff\n",
+            "or rdx, -0x200\n",
             "shrd rax, r8, 9\n",
             "shrd r8, r9, 9\n",
             "shrd r9, r10, 9\n",
@@ -194,9 +202,6 @@ macro_rules! fold {
             "shrd r13, r14, 9\n",
             "shrd r14, r15, 9\n",
             "shr r15, 9\n",
-            // + the low 521 bits + 1 (the set carry): below 2^522, no
-            // carry out (for operands below p the high part is below
-            // 2^521 - 3)
             "stc\n",
             "adc rax, qword ptr [", $base, "]\n",
             "adc r8, qword ptr [", $base, " + 8]\n",
@@ -207,6 +212,18 @@ macro_rules! fold {
             "adc r13, qword ptr [", $base, " + 48]\n",
             "adc r14, qword ptr [", $base, " + 56]\n",
             "adc r15, rdx\n",
+            // CF: h + l >= p; subtract its complement
+            "cmc\n",
+            "sbb rax, 0\n",
+            "sbb r8, 0\n",
+            "sbb r9, 0\n",
+            "sbb r10, 0\n",
+            "sbb r11, 0\n",
+            "sbb r12, 0\n",
+            "sbb r13, 0\n",
+            "sbb r14, 0\n",
+            "sbb r15, 0\n",
+            "and r15, 0x1ff\n",
         )
     };
 }
@@ -243,7 +260,7 @@ pub(crate) unsafe fn mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
             out("rdx") _,
         );
     }
-    field521::settle([s0, s1, s2, s3, s4, s5, s6, s7, s8])
+    [s0, s1, s2, s3, s4, s5, s6, s7, s8]
 }
 
 /// The square `a^2 mod p` of a P-521 element below `p` (plain form, as
@@ -537,26 +554,129 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
             options(nostack),
         );
     }
-    field521::settle([s0, s1, s2, s3, s4, s5, s6, s7, s8])
+    [s0, s1, s2, s3, s4, s5, s6, s7, s8]
 }
 
-/// `a + b mod p` of P-521 elements below `p`: [`field521::add`] (the
-/// compiler's carry chain; `unsafe` as the other kernels of this file).
+/// `a + b mod p` of P-521 elements below `p`: `a + b + 1` by one carry
+/// chain whose top limb has the 55 bits above 521 set, so that its carry
+/// out is `a + b >= p` (as in the product's fold); then the sum less the
+/// complement of that carry, the top limb masked to its 9 bits (the sum's
+/// low 521 bits when `a + b >= p`, else `a + b`).
 ///
 /// # Safety
-/// None.
+/// None (baseline x86-64 instructions).
 #[inline(always)]
 pub(crate) unsafe fn add(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    field521::add(a, b)
+    let [
+        mut t0,
+        mut t1,
+        mut t2,
+        mut t3,
+        mut t4,
+        mut t5,
+        mut t6,
+        mut t7,
+        mut t8,
+    ] = *a;
+    // SAFETY: reads nine limbs through `b` (a reference to `[u64; 9]`);
+    // writes only its register operands.
+    unsafe {
+        core::arch::asm!(
+            "or {t8}, -0x200",
+            "stc",
+            "adc {t0}, qword ptr [{b}]",
+            "adc {t1}, qword ptr [{b} + 8]",
+            "adc {t2}, qword ptr [{b} + 16]",
+            "adc {t3}, qword ptr [{b} + 24]",
+            "adc {t4}, qword ptr [{b} + 32]",
+            "adc {t5}, qword ptr [{b} + 40]",
+            "adc {t6}, qword ptr [{b} + 48]",
+            "adc {t7}, qword ptr [{b} + 56]",
+            "adc {t8}, qword ptr [{b} + 64]",
+            "cmc",
+            "sbb {t0}, 0",
+            "sbb {t1}, 0",
+            "sbb {t2}, 0",
+            "sbb {t3}, 0",
+            "sbb {t4}, 0",
+            "sbb {t5}, 0",
+            "sbb {t6}, 0",
+            "sbb {t7}, 0",
+            "sbb {t8}, 0",
+            "and {t8}, 0x1ff",
+            b = in(reg) b,
+            t0 = inout(reg) t0,
+            t1 = inout(reg) t1,
+            t2 = inout(reg) t2,
+            t3 = inout(reg) t3,
+            t4 = inout(reg) t4,
+            t5 = inout(reg) t5,
+            t6 = inout(reg) t6,
+            t7 = inout(reg) t7,
+            t8 = inout(reg) t8,
+            options(pure, readonly, nostack),
+        );
+    }
+    [t0, t1, t2, t3, t4, t5, t6, t7, t8]
 }
 
-/// `a - b mod p` of P-521 elements below `p`: [`field521::sub`].
+/// `a - b mod p` of P-521 elements below `p`: `a - b` by one borrow chain;
+/// on a borrow the 576-bit wrap-around, less 1 and cut to 521 bits, is
+/// `a - b + p` (below `p` as `a < b`), so the borrow is subtracted through
+/// the limbs and the top limb masked to its 9 bits (without a borrow both
+/// steps leave `a - b`).
 ///
 /// # Safety
-/// None.
+/// None (baseline x86-64 instructions).
 #[inline(always)]
 pub(crate) unsafe fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    field521::sub(a, b)
+    let [
+        mut t0,
+        mut t1,
+        mut t2,
+        mut t3,
+        mut t4,
+        mut t5,
+        mut t6,
+        mut t7,
+        mut t8,
+    ] = *a;
+    // SAFETY: as for `add`.
+    unsafe {
+        core::arch::asm!(
+            "sub {t0}, qword ptr [{b}]",
+            "sbb {t1}, qword ptr [{b} + 8]",
+            "sbb {t2}, qword ptr [{b} + 16]",
+            "sbb {t3}, qword ptr [{b} + 24]",
+            "sbb {t4}, qword ptr [{b} + 32]",
+            "sbb {t5}, qword ptr [{b} + 40]",
+            "sbb {t6}, qword ptr [{b} + 48]",
+            "sbb {t7}, qword ptr [{b} + 56]",
+            "sbb {t8}, qword ptr [{b} + 64]",
+            "sbb {t0}, 0",
+            "sbb {t1}, 0",
+            "sbb {t2}, 0",
+            "sbb {t3}, 0",
+            "sbb {t4}, 0",
+            "sbb {t5}, 0",
+            "sbb {t6}, 0",
+            "sbb {t7}, 0",
+            "sbb {t8}, 0",
+            "and {t8}, 0x1ff",
+            b = in(reg) b,
+            t0 = inout(reg) t0,
+            t1 = inout(reg) t1,
+            t2 = inout(reg) t2,
+            t3 = inout(reg) t3,
+            t4 = inout(reg) t4,
+            t5 = inout(reg) t5,
+            t6 = inout(reg) t6,
+            t7 = inout(reg) t7,
+            t8 = inout(reg) t8,
+            options(pure, readonly, nostack),
+        );
+    }
+    [t0, t1, t2, t3, t4, t5, t6, t7, t8]
 }
 
 /// `12 a - 9 b mod p`: [`field521::lin_12_9`] (one carry chain).
