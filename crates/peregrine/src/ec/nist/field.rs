@@ -95,8 +95,9 @@ pub(crate) trait Modulus<const N: usize>: Copy + 'static {
     }
 
     /// Whether [`Self::mont_sub2`] is a one-pass kernel of its own: the
-    /// Jacobian doubling then forms `Z3` as `(Y + Z)^2 - Y^2 - Z^2` (a
-    /// square and two additions, fused) instead of `2 Y Z` (a product),
+    /// Jacobian doubling (its [`Self::FUSED_LIN`] form) then forms `Z3` as
+    /// `(Y + Z)^2 - Y^2 - Z^2` (an addition, a square and the fused double
+    /// subtraction) instead of `2 Y Z` (a product and a doubling),
     /// which pays where a square is much cheaper than a product (P-521:
     /// 45 limb products against 81).
     const FUSED_SUB2: bool = false;

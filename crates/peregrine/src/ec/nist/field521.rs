@@ -90,7 +90,7 @@ pub(crate) fn fold(mut s: [u64; 9], extra: u64) -> [u64; 9] {
 }
 
 /// `t - 1 mod p`, below `p`, for `t = u + 1` with `u < 2p` (then
-/// `t < 2^522`; [`fold`]'s `u` is at most `p + 1 + extra`). With bit 521
+/// `t < 2^522`; [`fold`]'s `u` is at most `p + 2^55 - 1 + extra`). With bit 521
 /// of `t` set, `u >= p` and the answer is `u - p = t - 2^521` (the bit
 /// cleared); otherwise `u < p` is `t - 1`. The choice is a subtraction of
 /// the bit's complement, no branch.

@@ -11,9 +11,9 @@
 //! Rust reserves) is saved on the stack and used too. The macros below
 //! write the nine rows with the accumulator names rotated; after the last
 //! row the high limbs `2^576 ..` are still in registers, where `SHRD` takes
-//! the bits from 521 up and they are added to the low 521 bits and 1: a
-//! value below `2^522` congruent to the product plus one, whose carry
-//! tells the last correction (the `fold` macro).
+//! the bits from 521 up and they are added to the low 521 bits and 1 (a
+//! sum below `2^522` congruent to the product plus one), by a chain whose
+//! carry out tells the last correction (the `fold` macro).
 //!
 //! Constant time: straight-line code, no branch or index depends on the
 //! operands.
