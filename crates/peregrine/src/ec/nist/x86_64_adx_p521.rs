@@ -557,67 +557,67 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
     [s0, s1, s2, s3, s4, s5, s6, s7, s8]
 }
 
+/// The body of [`add`] and [`sub`]: `a` into nine registers, the
+/// instructions `$pre`, a chain `$first`, `$rest` x 8 over `b`'s limbs in
+/// memory, the instructions `$mid`, then the carry flag subtracted through
+/// the limbs and the top limb masked to its 9 bits; the nine limbs are the
+/// value of the block.
+macro_rules! chain9 {
+    ($a:expr, $b:expr, [$($pre:literal),*], $first:literal, $rest:literal, [$($mid:literal),*]) => {{
+        let [mut t0, mut t1, mut t2, mut t3, mut t4, mut t5, mut t6, mut t7, mut t8] = *$a;
+        // SAFETY: reads nine limbs through `b` (a reference to
+        // `[u64; 9]`); writes only its register operands.
+        unsafe {
+            core::arch::asm!(
+                $($pre,)*
+                concat!($first, " {t0}, qword ptr [{b}]"),
+                concat!($rest, " {t1}, qword ptr [{b} + 8]"),
+                concat!($rest, " {t2}, qword ptr [{b} + 16]"),
+                concat!($rest, " {t3}, qword ptr [{b} + 24]"),
+                concat!($rest, " {t4}, qword ptr [{b} + 32]"),
+                concat!($rest, " {t5}, qword ptr [{b} + 40]"),
+                concat!($rest, " {t6}, qword ptr [{b} + 48]"),
+                concat!($rest, " {t7}, qword ptr [{b} + 56]"),
+                concat!($rest, " {t8}, qword ptr [{b} + 64]"),
+                $($mid,)*
+                "sbb {t0}, 0",
+                "sbb {t1}, 0",
+                "sbb {t2}, 0",
+                "sbb {t3}, 0",
+                "sbb {t4}, 0",
+                "sbb {t5}, 0",
+                "sbb {t6}, 0",
+                "sbb {t7}, 0",
+                "sbb {t8}, 0",
+                "and {t8}, 0x1ff",
+                b = in(reg) $b,
+                t0 = inout(reg) t0,
+                t1 = inout(reg) t1,
+                t2 = inout(reg) t2,
+                t3 = inout(reg) t3,
+                t4 = inout(reg) t4,
+                t5 = inout(reg) t5,
+                t6 = inout(reg) t6,
+                t7 = inout(reg) t7,
+                t8 = inout(reg) t8,
+                options(pure, readonly, nostack),
+            );
+        }
+        [t0, t1, t2, t3, t4, t5, t6, t7, t8]
+    }};
+}
+
 /// `a + b mod p` of P-521 elements below `p`: `a + b + 1` by one carry
 /// chain whose top limb has the 55 bits above 521 set, so that its carry
 /// out is `a + b >= p` (as in the product's fold); then the sum less the
-/// complement of that carry, the top limb masked to its 9 bits (the sum's
-/// low 521 bits when `a + b >= p`, else `a + b`).
+/// complement of that carry (`CMC`), the top limb masked to its 9 bits
+/// (the sum's low 521 bits when `a + b >= p`, else `a + b`).
 ///
 /// # Safety
 /// None (baseline x86-64 instructions).
 #[inline(always)]
 pub(crate) unsafe fn add(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    let [
-        mut t0,
-        mut t1,
-        mut t2,
-        mut t3,
-        mut t4,
-        mut t5,
-        mut t6,
-        mut t7,
-        mut t8,
-    ] = *a;
-    // SAFETY: reads nine limbs through `b` (a reference to `[u64; 9]`);
-    // writes only its register operands.
-    unsafe {
-        core::arch::asm!(
-            "or {t8}, -0x200",
-            "stc",
-            "adc {t0}, qword ptr [{b}]",
-            "adc {t1}, qword ptr [{b} + 8]",
-            "adc {t2}, qword ptr [{b} + 16]",
-            "adc {t3}, qword ptr [{b} + 24]",
-            "adc {t4}, qword ptr [{b} + 32]",
-            "adc {t5}, qword ptr [{b} + 40]",
-            "adc {t6}, qword ptr [{b} + 48]",
-            "adc {t7}, qword ptr [{b} + 56]",
-            "adc {t8}, qword ptr [{b} + 64]",
-            "cmc",
-            "sbb {t0}, 0",
-            "sbb {t1}, 0",
-            "sbb {t2}, 0",
-            "sbb {t3}, 0",
-            "sbb {t4}, 0",
-            "sbb {t5}, 0",
-            "sbb {t6}, 0",
-            "sbb {t7}, 0",
-            "sbb {t8}, 0",
-            "and {t8}, 0x1ff",
-            b = in(reg) b,
-            t0 = inout(reg) t0,
-            t1 = inout(reg) t1,
-            t2 = inout(reg) t2,
-            t3 = inout(reg) t3,
-            t4 = inout(reg) t4,
-            t5 = inout(reg) t5,
-            t6 = inout(reg) t6,
-            t7 = inout(reg) t7,
-            t8 = inout(reg) t8,
-            options(pure, readonly, nostack),
-        );
-    }
-    [t0, t1, t2, t3, t4, t5, t6, t7, t8]
+    chain9!(a, b, ["or {t8}, -0x200", "stc"], "adc", "adc", ["cmc"])
 }
 
 /// `a - b mod p` of P-521 elements below `p`: `a - b` by one borrow chain;
@@ -630,53 +630,7 @@ pub(crate) unsafe fn add(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
 /// None (baseline x86-64 instructions).
 #[inline(always)]
 pub(crate) unsafe fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    let [
-        mut t0,
-        mut t1,
-        mut t2,
-        mut t3,
-        mut t4,
-        mut t5,
-        mut t6,
-        mut t7,
-        mut t8,
-    ] = *a;
-    // SAFETY: as for `add`.
-    unsafe {
-        core::arch::asm!(
-            "sub {t0}, qword ptr [{b}]",
-            "sbb {t1}, qword ptr [{b} + 8]",
-            "sbb {t2}, qword ptr [{b} + 16]",
-            "sbb {t3}, qword ptr [{b} + 24]",
-            "sbb {t4}, qword ptr [{b} + 32]",
-            "sbb {t5}, qword ptr [{b} + 40]",
-            "sbb {t6}, qword ptr [{b} + 48]",
-            "sbb {t7}, qword ptr [{b} + 56]",
-            "sbb {t8}, qword ptr [{b} + 64]",
-            "sbb {t0}, 0",
-            "sbb {t1}, 0",
-            "sbb {t2}, 0",
-            "sbb {t3}, 0",
-            "sbb {t4}, 0",
-            "sbb {t5}, 0",
-            "sbb {t6}, 0",
-            "sbb {t7}, 0",
-            "sbb {t8}, 0",
-            "and {t8}, 0x1ff",
-            b = in(reg) b,
-            t0 = inout(reg) t0,
-            t1 = inout(reg) t1,
-            t2 = inout(reg) t2,
-            t3 = inout(reg) t3,
-            t4 = inout(reg) t4,
-            t5 = inout(reg) t5,
-            t6 = inout(reg) t6,
-            t7 = inout(reg) t7,
-            t8 = inout(reg) t8,
-            options(pure, readonly, nostack),
-        );
-    }
-    [t0, t1, t2, t3, t4, t5, t6, t7, t8]
+    chain9!(a, b, [], "sub", "sbb", [])
 }
 
 /// `12 a - 9 b mod p`: [`field521::lin_12_9`] (one carry chain).
