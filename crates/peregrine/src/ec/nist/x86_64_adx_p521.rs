@@ -263,295 +263,271 @@ pub(crate) unsafe fn mul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     [s0, s1, s2, s3, s4, s5, s6, s7, s8]
 }
 
+/// One cross product `rdx · [rsi + $off]` added into the register pair
+/// `$hi:$lo` on the two carry chains (low half on CF, high half on OF).
+macro_rules! mac {
+    ($lo:literal, $hi:literal, $off:literal) => {
+        concat!(
+            "mulx rcx, rax, qword ptr [rsi + ",
+            $off,
+            "]\nadcx ",
+            $lo,
+            ", rax\nadox ",
+            $hi,
+            ", rcx\n"
+        )
+    };
+}
+
+/// The last cross product of a row, `rdx · a_7`, whose high half starts
+/// the new top limb `$top`; both chains' carries end there (no overflow:
+/// rows `0..=i` sum below `2^(64 (i + 9))`).
+macro_rules! mac_top {
+    ($lo:literal, $top:literal) => {
+        concat!(
+            "mulx ",
+            $top,
+            ", rax, qword ptr [rsi + 56]\nadcx ",
+            $lo,
+            ", rax\nmov ecx, 0\nadox ",
+            $top,
+            ", rcx\nadcx ",
+            $top,
+            ", rcx\n"
+        )
+    };
+}
+
+/// The square `a_k^2` (`a_k` at `[rsi + $off]`) added on OF into limbs
+/// `2k, 2k + 1` of the cross products, which are doubled on CF as they
+/// pass: in memory at `[rdi + $lo]`, `[rdi + $hi]` (through `r15`).
+macro_rules! sq_mem {
+    ($off:literal, $lo:literal, $hi:literal) => {
+        concat!(
+            "mov rdx, qword ptr [rsi + ",
+            $off,
+            "]\nmulx rcx, rax, rdx\n",
+            "mov r15, qword ptr [rdi + ",
+            $lo,
+            "]\nadcx r15, r15\nadox r15, rax\nmov qword ptr [rdi + ",
+            $lo,
+            "], r15\n",
+            "mov r15, qword ptr [rdi + ",
+            $hi,
+            "]\nadcx r15, r15\nadox r15, rcx\nmov qword ptr [rdi + ",
+            $hi,
+            "], r15\n",
+        )
+    };
+}
+
+/// As [`sq_mem`], limbs `2k, 2k + 1` in the registers `$lo`, `$hi`.
+macro_rules! sq_reg {
+    ($off:literal, $lo:literal, $hi:literal) => {
+        concat!(
+            "mov rdx, qword ptr [rsi + ",
+            $off,
+            "]\nmulx rcx, rax, rdx\nadcx ",
+            $lo,
+            ", ",
+            $lo,
+            "\nadox ",
+            $lo,
+            ", rax\nadcx ",
+            $hi,
+            ", ",
+            $hi,
+            "\nadox ",
+            $hi,
+            ", rcx\n"
+        )
+    };
+}
+
 /// The square `a^2 mod p` of a P-521 element below `p` (plain form, as
-/// [`field521::sqr`]): 36 cross products `a_i a_j` (`i < j`) and 9 squares instead of 81
-/// products. Three passes over a 17-limb buffer: the cross products row by
-/// row (row `i` adds `a_i a_j`, `j > i`, into limbs `2i + 1 ..= i + 9`, a
-/// window of registers that shrinks by one a row as its two lowest limbs
-/// become final and are stored); then, in place, the doubling (a carry
-/// chain on CF) and the squares (a chain on OF); then the fold of `mul`.
-/// The rows' register assignment was written by a short script; each row
-/// follows the pattern its comment states.
+/// [`field521::sqr`]), 45 products instead of 81, with the upper half in
+/// registers (the technique of s2n-bignum's `bignum_sqr_p521`). Write
+/// `a = 2^512 c + x` (`c`, the top limb, below `2^9`):
+/// - `x^2` by the 28 cross products `x_i x_j` (`i < j < 8`), row by row
+///   (row `i` adds `x_i x_j` into limbs `2i + 1 ..= i + 8`), then doubled
+///   (a chain on CF) with the squares `x_i^2` added (a chain on OF). Limb
+///   `k` lives in `r(8 + k mod 8)`; limbs 1..=7 leave for the buffer at
+///   `rdi` as they become final, limbs 8..=15 stay in `r8..r15`;
+/// - `H = (x^2 >> 512) + 2c x + 2^512 c^2` (below `2^530`): the row of
+///   `2c x` (`2c < 2^10`, 8 products) and `c^2` (`IMUL`) added into those
+///   registers and `rbx` (limb 16; saved on the stack), so that
+///   `a^2 = L + 2^512 H` with `L` the 8 limbs in memory;
+/// - as `2^521 = 1 mod p`, `a^2 = l + h mod p` with `l = L + 2^512
+///   (H mod 2^9)` and `h = H >> 9` (`SHRD`), both below `2^521`; their
+///   sum is brought below `p` as in `mul`'s fold.
 ///
 /// # Safety
 /// As [`mul`].
 #[inline(always)]
 pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
-    let mut t = [0u64; 17];
+    let mut t = [0u64; 8];
     let (s0, s1, s2, s3, s4, s5, s6, s7, s8): (u64, u64, u64, u64, u64, u64, u64, u64, u64);
     // SAFETY: reads nine limbs through `a` (a reference to `[u64; 9]`),
-    // reads and writes the 17 limbs of the local `t` through `rdi`; every
-    // register written is an output or a clobber. The caller guarantees
-    // BMI2 and ADX.
+    // reads and writes the 8 limbs of the local `t` through `rdi`; `rbx` is
+    // pushed and popped (hence no `nostack`); every other register written
+    // is an output or a clobber. The caller guarantees BMI2 and ADX.
     unsafe {
         core::arch::asm!(
-            "mov qword ptr [rdi], 0",
-            // row 0: a_0 a_j into limbs 1..=9 (a plain carry chain)
+            "push rbx",
+            // row 0: x_0 x_j into limbs 1..=8 (one plain carry chain)
             "mov rdx, qword ptr [rsi]",
-            "mulx r8, rcx, qword ptr [rsi + 8]",
-            "mulx r9, rax, qword ptr [rsi + 16]",
-            "add r8, rax",
-            "mulx r10, rax, qword ptr [rsi + 24]",
-            "adc r9, rax",
-            "mulx r11, rax, qword ptr [rsi + 32]",
-            "adc r10, rax",
-            "mulx r12, rax, qword ptr [rsi + 40]",
+            "mulx r10, r9, qword ptr [rsi + 8]",
+            "mulx r11, rax, qword ptr [rsi + 16]",
+            "add r10, rax",
+            "mulx r12, rax, qword ptr [rsi + 24]",
             "adc r11, rax",
-            "mulx r13, rax, qword ptr [rsi + 48]",
+            "mulx r13, rax, qword ptr [rsi + 32]",
             "adc r12, rax",
-            "mulx r14, rax, qword ptr [rsi + 56]",
+            "mulx r14, rax, qword ptr [rsi + 40]",
             "adc r13, rax",
-            "mulx r15, rax, qword ptr [rsi + 64]",
+            "mulx r15, rax, qword ptr [rsi + 48]",
             "adc r14, rax",
-            "adc r15, 0",
-            "mov qword ptr [rdi + 8], rcx",
-            "mov qword ptr [rdi + 16], r8",
-            // row 1: a_1 a_j (j > 1) into limbs 3..=10
-            "mov rdx, qword ptr [rsi + 8]",
-            "xor eax, eax",
-            "mulx rcx, rax, qword ptr [rsi + 16]",
-            "adcx r9, rax",
-            "adox r10, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 24]",
-            "adcx r10, rax",
-            "adox r11, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 32]",
-            "adcx r11, rax",
-            "adox r12, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 40]",
-            "adcx r12, rax",
-            "adox r13, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 48]",
-            "adcx r13, rax",
-            "adox r14, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 56]",
-            "adcx r14, rax",
-            "adox r15, rcx",
-            "mulx r8, rax, qword ptr [rsi + 64]",
-            "adcx r15, rax",
-            "mov rcx, 0",
-            "adox r8, rcx",
-            "adcx r8, rcx",
-            "mov qword ptr [rdi + 24], r9",
-            "mov qword ptr [rdi + 32], r10",
-            // row 2: a_2 a_j (j > 2) into limbs 5..=11
-            "mov rdx, qword ptr [rsi + 16]",
-            "xor eax, eax",
-            "mulx rcx, rax, qword ptr [rsi + 24]",
-            "adcx r11, rax",
-            "adox r12, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 32]",
-            "adcx r12, rax",
-            "adox r13, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 40]",
-            "adcx r13, rax",
-            "adox r14, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 48]",
-            "adcx r14, rax",
-            "adox r15, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 56]",
-            "adcx r15, rax",
-            "adox r8, rcx",
-            "mulx r9, rax, qword ptr [rsi + 64]",
-            "adcx r8, rax",
-            "mov rcx, 0",
-            "adox r9, rcx",
-            "adcx r9, rcx",
-            "mov qword ptr [rdi + 40], r11",
-            "mov qword ptr [rdi + 48], r12",
-            // row 3: a_3 a_j (j > 3) into limbs 7..=12
-            "mov rdx, qword ptr [rsi + 24]",
-            "xor eax, eax",
-            "mulx rcx, rax, qword ptr [rsi + 32]",
-            "adcx r13, rax",
-            "adox r14, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 40]",
-            "adcx r14, rax",
-            "adox r15, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 48]",
-            "adcx r15, rax",
-            "adox r8, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 56]",
-            "adcx r8, rax",
-            "adox r9, rcx",
-            "mulx r10, rax, qword ptr [rsi + 64]",
-            "adcx r9, rax",
-            "mov rcx, 0",
-            "adox r10, rcx",
-            "adcx r10, rcx",
-            "mov qword ptr [rdi + 56], r13",
-            "mov qword ptr [rdi + 64], r14",
-            // row 4: a_4 a_j (j > 4) into limbs 9..=13
-            "mov rdx, qword ptr [rsi + 32]",
-            "xor eax, eax",
-            "mulx rcx, rax, qword ptr [rsi + 40]",
-            "adcx r15, rax",
-            "adox r8, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 48]",
-            "adcx r8, rax",
-            "adox r9, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 56]",
-            "adcx r9, rax",
-            "adox r10, rcx",
-            "mulx r11, rax, qword ptr [rsi + 64]",
-            "adcx r10, rax",
-            "mov rcx, 0",
-            "adox r11, rcx",
-            "adcx r11, rcx",
-            "mov qword ptr [rdi + 72], r15",
-            "mov qword ptr [rdi + 80], r8",
-            // row 5: a_5 a_j (j > 5) into limbs 11..=14
-            "mov rdx, qword ptr [rsi + 40]",
-            "xor eax, eax",
-            "mulx rcx, rax, qword ptr [rsi + 48]",
-            "adcx r9, rax",
-            "adox r10, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 56]",
-            "adcx r10, rax",
-            "adox r11, rcx",
-            "mulx r12, rax, qword ptr [rsi + 64]",
-            "adcx r11, rax",
-            "mov rcx, 0",
-            "adox r12, rcx",
-            "adcx r12, rcx",
-            "mov qword ptr [rdi + 88], r9",
-            "mov qword ptr [rdi + 96], r10",
-            // row 6: a_6 a_j (j > 6) into limbs 13..=15
-            "mov rdx, qword ptr [rsi + 48]",
-            "xor eax, eax",
-            "mulx rcx, rax, qword ptr [rsi + 56]",
-            "adcx r11, rax",
-            "adox r12, rcx",
-            "mulx r13, rax, qword ptr [rsi + 64]",
-            "adcx r12, rax",
-            "mov rcx, 0",
-            "adox r13, rcx",
-            "adcx r13, rcx",
-            "mov qword ptr [rdi + 104], r11",
-            "mov qword ptr [rdi + 112], r12",
-            // row 7: a_7 a_j (j > 7) into limbs 15..=16
-            "mov rdx, qword ptr [rsi + 56]",
-            "xor eax, eax",
-            "mulx r14, rax, qword ptr [rsi + 64]",
-            "adcx r13, rax",
-            "mov rcx, 0",
-            "adox r14, rcx",
-            "adcx r14, rcx",
-            "mov qword ptr [rdi + 120], r13",
-            "mov qword ptr [rdi + 128], r14",
-            // the cross products doubled (a carry chain on CF) plus the squares
-            // a_i^2 at limbs 2i, 2i + 1 (a chain on OF), in place
-            "xor eax, eax",
-            "mov rdx, qword ptr [rsi + 0]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 0]",
-            "mov r9, qword ptr [rdi + 8]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 0], r8",
+            "mulx r8, rax, qword ptr [rsi + 56]",
+            "adc r15, rax",
+            "adc r8, 0",
             "mov qword ptr [rdi + 8], r9",
+            "mov qword ptr [rdi + 16], r10",
+            // row 1: x_1 x_j (j > 1) into limbs 3..=9
             "mov rdx, qword ptr [rsi + 8]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 16]",
-            "mov r9, qword ptr [rdi + 24]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 16], r8",
-            "mov qword ptr [rdi + 24], r9",
+            "xor eax, eax",
+            mac!("r11", "r12", "16"),
+            mac!("r12", "r13", "24"),
+            mac!("r13", "r14", "32"),
+            mac!("r14", "r15", "40"),
+            mac!("r15", "r8", "48"),
+            mac_top!("r8", "r9"),
+            "mov qword ptr [rdi + 24], r11",
+            "mov qword ptr [rdi + 32], r12",
+            // row 2: x_2 x_j (j > 2) into limbs 5..=10
             "mov rdx, qword ptr [rsi + 16]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 32]",
-            "mov r9, qword ptr [rdi + 40]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 32], r8",
-            "mov qword ptr [rdi + 40], r9",
+            "xor eax, eax",
+            mac!("r13", "r14", "24"),
+            mac!("r14", "r15", "32"),
+            mac!("r15", "r8", "40"),
+            mac!("r8", "r9", "48"),
+            mac_top!("r9", "r10"),
+            "mov qword ptr [rdi + 40], r13",
+            "mov qword ptr [rdi + 48], r14",
+            // row 3: x_3 x_j (j > 3) into limbs 7..=11
             "mov rdx, qword ptr [rsi + 24]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 48]",
-            "mov r9, qword ptr [rdi + 56]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 48], r8",
-            "mov qword ptr [rdi + 56], r9",
+            "xor eax, eax",
+            mac!("r15", "r8", "32"),
+            mac!("r8", "r9", "40"),
+            mac!("r9", "r10", "48"),
+            mac_top!("r10", "r11"),
+            "mov qword ptr [rdi + 56], r15",
+            // row 4: x_4 x_j (j > 4) into limbs 9..=12
             "mov rdx, qword ptr [rsi + 32]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 64]",
-            "mov r9, qword ptr [rdi + 72]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 64], r8",
-            "mov qword ptr [rdi + 72], r9",
+            "xor eax, eax",
+            mac!("r9", "r10", "40"),
+            mac!("r10", "r11", "48"),
+            mac_top!("r11", "r12"),
+            // row 5: x_5 x_j (j > 5) into limbs 11..=13
             "mov rdx, qword ptr [rsi + 40]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 80]",
-            "mov r9, qword ptr [rdi + 88]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 80], r8",
-            "mov qword ptr [rdi + 88], r9",
+            "xor eax, eax",
+            mac!("r11", "r12", "48"),
+            mac_top!("r12", "r13"),
+            // row 6: x_6 x_7 into limbs 13..=14
             "mov rdx, qword ptr [rsi + 48]",
+            "mulx r14, rax, qword ptr [rsi + 56]",
+            "add r13, rax",
+            "adc r14, 0",
+            // doubled, plus the squares: limb 0 is the low half of x_0^2
+            "xor eax, eax",
+            "mov rdx, qword ptr [rsi]",
             "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 96]",
-            "mov r9, qword ptr [rdi + 104]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 96], r8",
-            "mov qword ptr [rdi + 104], r9",
+            "mov qword ptr [rdi], rax",
+            "mov r15, qword ptr [rdi + 8]",
+            "adcx r15, r15",
+            "adox r15, rcx",
+            "mov qword ptr [rdi + 8], r15",
+            sq_mem!("8", "16", "24"),
+            sq_mem!("16", "32", "40"),
+            sq_mem!("24", "48", "56"),
+            sq_reg!("32", "r8", "r9"),
+            sq_reg!("40", "r10", "r11"),
+            sq_reg!("48", "r12", "r13"),
+            // limb 15: the high half of x_7^2 and both carries
             "mov rdx, qword ptr [rsi + 56]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 112]",
-            "mov r9, qword ptr [rdi + 120]",
-            "adcx r8, r8",
-            "adcx r9, r9",
-            "adox r8, rax",
-            "adox r9, rcx",
-            "mov qword ptr [rdi + 112], r8",
-            "mov qword ptr [rdi + 120], r9",
+            "mulx r15, rax, rdx",
+            "adcx r14, r14",
+            "adox r14, rax",
+            "mov ecx, 0",
+            "adcx r15, rcx",
+            "adox r15, rcx",
+            // H: c^2 at limb 16, then 2c x from limb 8 up (ADD clears CF
+            // and OF: 2c < 2^10)
             "mov rdx, qword ptr [rsi + 64]",
-            "mulx rcx, rax, rdx",
-            "mov r8, qword ptr [rdi + 128]",
-            "adcx r8, r8",
-            "adox r8, rax",
-            "mov qword ptr [rdi + 128], r8",
-            // the fold, as in `mul`, limbs 9..=16 loaded first
-            "mov r8, qword ptr [rdi + 72]",
-            "mov r9, qword ptr [rdi + 80]",
-            "mov r10, qword ptr [rdi + 88]",
-            "mov r11, qword ptr [rdi + 96]",
-            "mov r12, qword ptr [rdi + 104]",
-            "mov r13, qword ptr [rdi + 112]",
-            "mov r14, qword ptr [rdi + 120]",
-            "mov r15, qword ptr [rdi + 128]",
-            fold!("rdi"),
+            "mov rbx, rdx",
+            "imul rbx, rdx",
+            "add rdx, rdx",
+            mac!("r8", "r9", "0"),
+            mac!("r9", "r10", "8"),
+            mac!("r10", "r11", "16"),
+            mac!("r11", "r12", "24"),
+            mac!("r12", "r13", "32"),
+            mac!("r13", "r14", "40"),
+            mac!("r14", "r15", "48"),
+            "mulx rcx, rax, qword ptr [rsi + 56]",
+            "adcx r15, rax",
+            "adox rbx, rcx",
+            "adc rbx, 0",
+            // l's top limb (H mod 2^9), h = H >> 9 in r8..r15, rbx
+            "mov rax, r8",
+            "and eax, 0x1ff",
+            "shrd r8, r9, 9",
+            "shrd r9, r10, 9",
+            "shrd r10, r11, 9",
+            "shrd r11, r12, 9",
+            "shrd r12, r13, 9",
+            "shrd r13, r14, 9",
+            "shrd r14, r15, 9",
+            "shrd r15, rbx, 9",
+            "shr rbx, 9",
+            "add rbx, rax",
+            // h + l + 1, the top limb's 55 bits above 521 set: the carry
+            // out is h + l >= p; subtract its complement (as `fold`)
+            "stc",
+            "adc r8, qword ptr [rdi]",
+            "adc r9, qword ptr [rdi + 8]",
+            "adc r10, qword ptr [rdi + 16]",
+            "adc r11, qword ptr [rdi + 24]",
+            "adc r12, qword ptr [rdi + 32]",
+            "adc r13, qword ptr [rdi + 40]",
+            "adc r14, qword ptr [rdi + 48]",
+            "adc r15, qword ptr [rdi + 56]",
+            "adc rbx, -0x200",
+            "cmc",
+            "sbb r8, 0",
+            "sbb r9, 0",
+            "sbb r10, 0",
+            "sbb r11, 0",
+            "sbb r12, 0",
+            "sbb r13, 0",
+            "sbb r14, 0",
+            "sbb r15, 0",
+            "sbb rbx, 0",
+            "and ebx, 0x1ff",
+            "mov rax, rbx",
+            "pop rbx",
             in("rsi") a.as_ptr(),
             in("rdi") t.as_mut_ptr(),
-            out("rax") s0,
-            out("r8") s1,
-            out("r9") s2,
-            out("r10") s3,
-            out("r11") s4,
-            out("r12") s5,
-            out("r13") s6,
-            out("r14") s7,
-            out("r15") s8,
+            out("r8") s0,
+            out("r9") s1,
+            out("r10") s2,
+            out("r11") s3,
+            out("r12") s4,
+            out("r13") s5,
+            out("r14") s6,
+            out("r15") s7,
+            out("rax") s8,
             out("rcx") _,
             out("rdx") _,
-            options(nostack),
         );
     }
     [s0, s1, s2, s3, s4, s5, s6, s7, s8]
