@@ -224,17 +224,19 @@ impl Field for Soft32 {
         out
     }
 
-    // out of line under `small` (see the crate feature)
-    #[cfg_attr(not(feature = "small"), inline(always))]
-    #[cfg_attr(feature = "small", inline(never))]
+    // out of line under `small` (see the crate feature) and with debug
+    // assertions (the test profile): see the note on `mul`
+    #[cfg_attr(not(any(feature = "small", debug_assertions)), inline(always))]
+    #[cfg_attr(any(feature = "small", debug_assertions), inline(never))]
     fn add(self, a: &Fe, b: &Fe) -> Fe {
         // Limbs below 2^27 + 2^14: `carry_small` takes them.
         carry_small(core::array::from_fn(|i| a[i] + b[i]))
     }
 
-    // out of line under `small` (see the crate feature)
-    #[cfg_attr(not(feature = "small"), inline(always))]
-    #[cfg_attr(feature = "small", inline(never))]
+    // out of line under `small` (see the crate feature) and with debug
+    // assertions (the test profile): see the note on `mul`
+    #[cfg_attr(not(any(feature = "small", debug_assertions)), inline(always))]
+    #[cfg_attr(any(feature = "small", debug_assertions), inline(never))]
     fn sub(self, a: &Fe, b: &Fe) -> Fe {
         // 4p's limbs (about 2^28) exceed every input limb, so no limb goes
         // negative; the sums are below 2^26 + 2^13 + 2^28 < 2^29.
@@ -254,9 +256,15 @@ impl Field for Soft32 {
     /// `u32`: limbs are below 2^27, so the double fits, and every product
     /// is one 32x32->64 multiply). A product past 2^255 takes `19 g_j`
     /// (below 19·2^27 < 2^32). A column is below 343·2^54 < 2^63.
-    // out of line under `small` (see the crate feature)
-    #[cfg_attr(not(feature = "small"), inline(always))]
-    #[cfg_attr(feature = "small", inline(never))]
+    ///
+    /// Out of line under `small` (see the crate feature), and in builds
+    /// with debug assertions, that is the test profile (opt-level 1): the
+    /// code is the same, but inlined into the point formulas these four
+    /// operations made functions of up to 330 KB of armv7 code (Edwards
+    /// `quad_mul_vartime`), whose register allocation took most of the 16
+    /// minutes CI spent compiling the armv7 tests.
+    #[cfg_attr(not(any(feature = "small", debug_assertions)), inline(always))]
+    #[cfg_attr(any(feature = "small", debug_assertions), inline(never))]
     fn mul(self, f: &Fe, g: &Fe) -> Fe {
         let g19: [u32; 10] = core::array::from_fn(|j| g[j] * 19);
         let f2: [u32; 10] = core::array::from_fn(|i| f[i] << (i & 1));
@@ -282,9 +290,10 @@ impl Field for Soft32 {
     /// and an odd one (< 2^25 + 2^13) by at most 76 (the factor 4 needs
     /// both limbs odd), so the scaled limb stays below 2^32; the products
     /// are below 2^58 and a column of at most six of them fits the `u64`.
-    // out of line under `small` (see the crate feature)
-    #[cfg_attr(not(feature = "small"), inline(always))]
-    #[cfg_attr(feature = "small", inline(never))]
+    // out of line under `small` (see the crate feature) and with debug
+    // assertions (the test profile): see the note on `mul`
+    #[cfg_attr(not(any(feature = "small", debug_assertions)), inline(always))]
+    #[cfg_attr(any(feature = "small", debug_assertions), inline(never))]
     fn sqr(self, f: &Fe) -> Fe {
         debug_assert!(
             f.iter()
