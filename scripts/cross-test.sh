@@ -53,6 +53,15 @@
 #   CROSS_CPUS  space-separated qemu CPU models for aarch64 (default:
 #               "max cortex-a53")
 #   CROSS_NONE  set to 0 to skip the aarch64 PEREGRINE_CPU=none run
+#   CROSS_A53_FILTERS  space-separated test-name filters for the
+#               cortex-a53 run only (default: none, every test). .ci/run
+#               narrows that run to what the A53's missing SHA3 and SHA512
+#               instructions change: the dispatch tests and the SHA-384,
+#               SHA-512, SHA-3, SHAKE and Ed25519 (SHA-512 inside) tests,
+#               which then run the fallbacks the automatic choice takes; the
+#               run on max has run every backend, fallbacks included, on
+#               every test. A filter leaves the build as it is (narrowing by
+#               --exclude or --test changed feature unification and rebuilt).
 #   CROSS_TIMEOUT  seconds an aarch64 test binary may run under qemu
 #               (default 900); a pass where one timed out runs once more
 #               (qemu-user can deadlock in fork()), and says so
@@ -224,9 +233,19 @@ for t in $TARGETS; do
     if [[ $t == aarch64 ]]; then
         echo "cross-test.sh: aarch64 CPUs: $CPUS"
         for cpu in $CPUS; do
-            run "aarch64 tests under qemu -cpu $cpu" \
+            args=("${cargo_args[@]}")
+            label="aarch64 tests under qemu -cpu $cpu"
+            if [[ $cpu == cortex-a53 && -n ${CROSS_A53_FILTERS:-} ]]; then
+                # the filters go after the harness separator, which the
+                # caller's arguments may already hold
+                [[ " ${args[*]} " == *" -- "* ]] || args+=(--)
+                read -r -a filters <<<"$CROSS_A53_FILTERS"
+                args+=("${filters[@]}")
+                label+=" (tests matching: $CROSS_A53_FILTERS)"
+            fi
+            run "$label" \
                 "$linker" PEREGRINE_TIER="aarch64-$cpu" "CARGO_TARGET_${var}_RUNNER=$aarch64_timeout qemu-aarch64-static -cpu $cpu" -- \
-                --workspace --target "$triple" --target-dir "$TARGET_DIR" "${cargo_args[@]}"
+                --workspace --target "$triple" --target-dir "$TARGET_DIR" "${args[@]}"
         done
         if [[ "${CROSS_NONE:-1}" != 0 ]]; then
             # shellcheck disable=SC2086 # CROSS_NONE_ARGS is a word list
