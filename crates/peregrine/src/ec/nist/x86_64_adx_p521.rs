@@ -13,11 +13,16 @@
 //! row the high limbs `2^576 ..` are still in registers, where `SHRD` takes
 //! the bits from 521 up and they are added to the low 521 bits and 1 (a
 //! sum below `2^522` congruent to the product plus one), by a chain whose
-//! carry out tells the last correction (the `fold` macro).
+//! carry out tells the last correction (the `fold` macro). The square
+//! ([`sqr`]) keeps its upper half in registers the same way; the sum, the
+//! difference and the formulas' small combinations (`12 a - 9 b`, `4 a -
+//! b`, `3 a - 8 b`, `a - b - c`) are single chains ending in the same kind
+//! of correction.
 //!
 //! Constant time: straight-line code, no branch or index depends on the
 //! operands.
 
+#[cfg(doc)]
 use super::field521;
 
 /// Row `i` of the product (`i` in 1..=8): `a_i b` added into the nine
@@ -609,40 +614,282 @@ pub(crate) unsafe fn sub(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     chain9!(a, b, [], "sub", "sbb", [])
 }
 
-/// `12 a - 9 b mod p`: [`field521::lin_12_9`] (one carry chain).
+/// The end of `lin!`'s and [`sub2`]'s blocks: `t` (nine limbs `{t0}..{t8}`,
+/// below `2^526`) brought below `p`. With `l` its low 521 bits and `h = t
+/// >> 521` (in `{h}`, at most 20), `l + h + 1` by one chain whose top limb
+/// has the 55 bits above 521 set, so that its carry out is `l + h >= p`;
+/// then the complement of that carry subtracted and the top limb masked,
+/// as in `fold`.
+macro_rules! settle_small {
+    () => {
+        concat!(
+            "mov {h}, {t8}\n",
+            "shr {h}, 9\n",
+            "or {t8}, -0x200\n",
+            "stc\n",
+            "adc {t0}, {h}\n",
+            "adc {t1}, 0\n",
+            "adc {t2}, 0\n",
+            "adc {t3}, 0\n",
+            "adc {t4}, 0\n",
+            "adc {t5}, 0\n",
+            "adc {t6}, 0\n",
+            "adc {t7}, 0\n",
+            "adc {t8}, 0\n",
+            "cmc\n",
+            "sbb {t0}, 0\n",
+            "sbb {t1}, 0\n",
+            "sbb {t2}, 0\n",
+            "sbb {t3}, 0\n",
+            "sbb {t4}, 0\n",
+            "sbb {t5}, 0\n",
+            "sbb {t6}, 0\n",
+            "sbb {t7}, 0\n",
+            "sbb {t8}, 0\n",
+            "and {t8}, 0x1ff\n",
+        )
+    };
+}
+
+/// `ka a - kb b mod p` for the doubling's small constants (`ka + kb <=
+/// 21`, as `field521::lin`): `ka a + kb (p - b)` (`p - b` is `b` with its
+/// 521 bits flipped), below `21 * 2^521`, then `settle_small!`.
+/// - `ka a` by MULX with `ka` in RDX and one carry chain adding each high
+///   half a limb up; `ka a_8 < 2^14` has no high half (its MULX writes the
+///   high half into RDX, done with `ka`), and `{t8}` serves as the
+///   alternate high-half register until then;
+/// - `kb (p - b)`: the top limb's product (`IMUL`) added first, while the
+///   flags are free; then `kb` in RDX and the eight complemented limbs'
+///   products on two chains (low halves on CF, high halves on OF), the
+///   last carry taken into `{t8}` (no overflow: the sum is below `2^526`).
+macro_rules! lin {
+    ($a:expr, $b:expr, $ka:literal, $kb:literal) => {{
+        let (t0, t1, t2, t3, t4, t5, t6, t7, t8): (u64, u64, u64, u64, u64, u64, u64, u64, u64);
+        // SAFETY: reads nine limbs through `a` and through `b` (references
+        // to `[u64; 9]`); writes only its register operands and RDX. The
+        // caller guarantees BMI2 (MULX) and ADX (ADCX/ADOX).
+        unsafe {
+            core::arch::asm!(
+                concat!("mov edx, ", $ka),
+                "mulx {t8}, {t0}, qword ptr [{a}]",
+                "mulx {h}, {t1}, qword ptr [{a} + 8]",
+                "add {t1}, {t8}",
+                "mulx {t8}, {t2}, qword ptr [{a} + 16]",
+                "adc {t2}, {h}",
+                "mulx {h}, {t3}, qword ptr [{a} + 24]",
+                "adc {t3}, {t8}",
+                "mulx {t8}, {t4}, qword ptr [{a} + 32]",
+                "adc {t4}, {h}",
+                "mulx {h}, {t5}, qword ptr [{a} + 40]",
+                "adc {t5}, {t8}",
+                "mulx {t8}, {t6}, qword ptr [{a} + 48]",
+                "adc {t6}, {h}",
+                "mulx {h}, {t7}, qword ptr [{a} + 56]",
+                "adc {t7}, {t8}",
+                "mulx rdx, {t8}, qword ptr [{a} + 64]",
+                "adc {t8}, {h}",
+                "mov {h}, qword ptr [{b} + 64]",
+                "xor {h}, 0x1ff",
+                concat!("imul {h}, {h}, ", $kb),
+                "add {t8}, {h}",
+                concat!("mov edx, ", $kb),
+                // clears CF and OF
+                "xor {h:e}, {h:e}",
+                "mov {h}, qword ptr [{b}]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t0}, {h}",
+                "adox {t1}, {a}",
+                "mov {h}, qword ptr [{b} + 8]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t1}, {h}",
+                "adox {t2}, {a}",
+                "mov {h}, qword ptr [{b} + 16]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t2}, {h}",
+                "adox {t3}, {a}",
+                "mov {h}, qword ptr [{b} + 24]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t3}, {h}",
+                "adox {t4}, {a}",
+                "mov {h}, qword ptr [{b} + 32]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t4}, {h}",
+                "adox {t5}, {a}",
+                "mov {h}, qword ptr [{b} + 40]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t5}, {h}",
+                "adox {t6}, {a}",
+                "mov {h}, qword ptr [{b} + 48]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t6}, {h}",
+                "adox {t7}, {a}",
+                "mov {h}, qword ptr [{b} + 56]",
+                "not {h}",
+                "mulx {a}, {h}, {h}",
+                "adcx {t7}, {h}",
+                "adox {t8}, {a}",
+                "adc {t8}, 0",
+                settle_small!(),
+                a = inout(reg) $a.as_ptr() => _,
+                b = in(reg) $b.as_ptr(),
+                h = out(reg) _,
+                t0 = out(reg) t0,
+                t1 = out(reg) t1,
+                t2 = out(reg) t2,
+                t3 = out(reg) t3,
+                t4 = out(reg) t4,
+                t5 = out(reg) t5,
+                t6 = out(reg) t6,
+                t7 = out(reg) t7,
+                t8 = out(reg) t8,
+                out("rdx") _,
+                options(pure, readonly, nostack),
+            );
+        }
+        [t0, t1, t2, t3, t4, t5, t6, t7, t8]
+    }};
+}
+
+/// `12 a - 9 b mod p` (`lin!`; as [`field521::lin_12_9`]).
 ///
 /// # Safety
-/// None.
+/// The CPU must have BMI2 (MULX) and ADX (ADCX/ADOX).
 #[inline(always)]
 pub(crate) unsafe fn lin_12_9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    field521::lin_12_9(a, b)
+    lin!(a, b, 12, 9)
 }
 
-/// `4 a - b mod p`: [`field521::lin_4_1`].
+/// `4 a - b mod p` (`lin!`; as [`field521::lin_4_1`]).
 ///
 /// # Safety
-/// None.
+/// As [`lin_12_9`].
 #[inline(always)]
 pub(crate) unsafe fn lin_4_1(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    field521::lin_4_1(a, b)
+    lin!(a, b, 4, 1)
 }
 
-/// `3 a - 8 b mod p`: [`field521::lin_3_8`].
+/// `3 a - 8 b mod p` (`lin!`; as [`field521::lin_3_8`]).
 ///
 /// # Safety
-/// None.
+/// As [`lin_12_9`].
 #[inline(always)]
 pub(crate) unsafe fn lin_3_8(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    field521::lin_3_8(a, b)
+    lin!(a, b, 3, 8)
 }
 
-/// `a - b - c mod p`: [`field521::sub2`].
+/// `a - b - c mod p` (as [`field521::sub2`]): `a + (p - b) + (p - c)`,
+/// below `3 * 2^521`, then `settle_small!`. `a` is loaded into the nine
+/// limbs (its pointer's register then serves as a temporary); the top
+/// limbs' complements (`XOR` of the 9 bits) are added while the flags are
+/// free; then the other limbs' complements (`NOT`, which leaves the flags)
+/// on two chains, `p - b` on CF and `p - c` on OF, both ending in the top
+/// limb.
 ///
 /// # Safety
-/// None.
+/// As [`lin_12_9`].
 #[inline(always)]
 pub(crate) unsafe fn sub2(a: &[u64; 9], b: &[u64; 9], c: &[u64; 9]) -> [u64; 9] {
-    field521::sub2(a, b, c)
+    let (t0, t1, t2, t3, t4, t5, t6, t7, t8): (u64, u64, u64, u64, u64, u64, u64, u64, u64);
+    // SAFETY: reads nine limbs through each of `a`, `b` and `c`
+    // (references to `[u64; 9]`); writes only its register operands. The
+    // caller guarantees ADX (ADCX/ADOX).
+    unsafe {
+        core::arch::asm!(
+            "mov {t0}, qword ptr [{h}]",
+            "mov {t1}, qword ptr [{h} + 8]",
+            "mov {t2}, qword ptr [{h} + 16]",
+            "mov {t3}, qword ptr [{h} + 24]",
+            "mov {t4}, qword ptr [{h} + 32]",
+            "mov {t5}, qword ptr [{h} + 40]",
+            "mov {t6}, qword ptr [{h} + 48]",
+            "mov {t7}, qword ptr [{h} + 56]",
+            "mov {t8}, qword ptr [{h} + 64]",
+            "mov {h}, qword ptr [{b} + 64]",
+            "xor {h}, 0x1ff",
+            "add {t8}, {h}",
+            "mov {h}, qword ptr [{c} + 64]",
+            "xor {h}, 0x1ff",
+            "add {t8}, {h}",
+            // clears CF and OF
+            "xor {h:e}, {h:e}",
+            "mov {h}, qword ptr [{b}]",
+            "not {h}",
+            "adcx {t0}, {h}",
+            "mov {y}, qword ptr [{c}]",
+            "not {y}",
+            "adox {t0}, {y}",
+            "mov {h}, qword ptr [{b} + 8]",
+            "not {h}",
+            "adcx {t1}, {h}",
+            "mov {y}, qword ptr [{c} + 8]",
+            "not {y}",
+            "adox {t1}, {y}",
+            "mov {h}, qword ptr [{b} + 16]",
+            "not {h}",
+            "adcx {t2}, {h}",
+            "mov {y}, qword ptr [{c} + 16]",
+            "not {y}",
+            "adox {t2}, {y}",
+            "mov {h}, qword ptr [{b} + 24]",
+            "not {h}",
+            "adcx {t3}, {h}",
+            "mov {y}, qword ptr [{c} + 24]",
+            "not {y}",
+            "adox {t3}, {y}",
+            "mov {h}, qword ptr [{b} + 32]",
+            "not {h}",
+            "adcx {t4}, {h}",
+            "mov {y}, qword ptr [{c} + 32]",
+            "not {y}",
+            "adox {t4}, {y}",
+            "mov {h}, qword ptr [{b} + 40]",
+            "not {h}",
+            "adcx {t5}, {h}",
+            "mov {y}, qword ptr [{c} + 40]",
+            "not {y}",
+            "adox {t5}, {y}",
+            "mov {h}, qword ptr [{b} + 48]",
+            "not {h}",
+            "adcx {t6}, {h}",
+            "mov {y}, qword ptr [{c} + 48]",
+            "not {y}",
+            "adox {t6}, {y}",
+            "mov {h}, qword ptr [{b} + 56]",
+            "not {h}",
+            "adcx {t7}, {h}",
+            "mov {y}, qword ptr [{c} + 56]",
+            "not {y}",
+            "adox {t7}, {y}",
+            // both chains' last carries into the top limb (MOV leaves the
+            // flags; no overflow: the sum is below 2^523)
+            "mov {h:e}, 0",
+            "adcx {t8}, {h}",
+            "adox {t8}, {h}",
+            settle_small!(),
+            h = inout(reg) a.as_ptr() => _,
+            b = in(reg) b.as_ptr(),
+            c = in(reg) c.as_ptr(),
+            y = out(reg) _,
+            t0 = out(reg) t0,
+            t1 = out(reg) t1,
+            t2 = out(reg) t2,
+            t3 = out(reg) t3,
+            t4 = out(reg) t4,
+            t5 = out(reg) t5,
+            t6 = out(reg) t6,
+            t7 = out(reg) t7,
+            t8 = out(reg) t8,
+            options(pure, readonly, nostack),
+        );
+    }
+    [t0, t1, t2, t3, t4, t5, t6, t7, t8]
 }
 
 /// The Montgomery product modulo P-521's group order: the portable CIOS
