@@ -14,10 +14,10 @@
 //! the bits from 521 up and they are added to the low 521 bits and 1 (a
 //! sum below `2^522` congruent to the product plus one), by a chain whose
 //! carry out tells the last correction (the `fold` macro). The square
-//! ([`sqr`]) keeps its upper half in registers the same way; the sum, the
-//! difference and the formulas' small combinations (`12 a - 9 b`, `4 a -
-//! b`, `3 a - 8 b`, `a - b - c`) are single chains ending in the same kind
-//! of correction.
+//! ([`sqr`]) keeps its upper half in registers the same way; the sum and
+//! the difference are one carry chain each, the formulas' small
+//! combinations (`12 a - 9 b`, `4 a - b`, `3 a - 8 b`, `a - b - c`) two
+//! (ADCX, ADOX), each followed by the same kind of correction.
 //!
 //! Constant time: straight-line code, no branch or index depends on the
 //! operands.
@@ -495,7 +495,8 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
             "shrd r15, rbx, 9",
             "shr rbx, 9",
             "add rbx, rax",
-            // h + l + 1, the top limb's 55 bits above 521 set: the carry
+            // h + l + 1, with 2^64 - 2^9 added to the top limb (below
+            // 2^10: as setting its 55 bits above 521), so that the carry
             // out is h + l >= p; subtract its complement (as `fold`)
             "stc",
             "adc r8, qword ptr [rdi]",
@@ -655,7 +656,7 @@ macro_rules! settle_small {
 /// 21`, as `field521::lin`): `ka a + kb (p - b)` (`p - b` is `b` with its
 /// 521 bits flipped), below `21 * 2^521`, then `settle_small!`.
 /// - `ka a` by MULX with `ka` in RDX and one carry chain adding each high
-///   half a limb up; `ka a_8 < 2^14` has no high half (its MULX writes the
+///   half a limb up; `ka a_8 < 2^13` has no high half (its MULX writes the
 ///   high half into RDX, done with `ka`), and `{t8}` serves as the
 ///   alternate high-half register until then;
 /// - `kb (p - b)`: the top limb's product (`IMUL`) added first, while the
@@ -793,7 +794,7 @@ pub(crate) unsafe fn lin_3_8(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
 /// limb.
 ///
 /// # Safety
-/// As [`lin_12_9`].
+/// The CPU must have ADX (ADCX/ADOX).
 #[inline(always)]
 pub(crate) unsafe fn sub2(a: &[u64; 9], b: &[u64; 9], c: &[u64; 9]) -> [u64; 9] {
     let (t0, t1, t2, t3, t4, t5, t6, t7, t8): (u64, u64, u64, u64, u64, u64, u64, u64, u64);
