@@ -178,6 +178,23 @@ macro_rules! product_fold {
     };
 }
 
+/// The carry flag subtracted through nine limbs (`SBB` of 0, low limb
+/// first) and the top one masked to its 9 bits: the last step of every
+/// reduction below (`CF` set by the step before, usually the complement
+/// of the carry that says the sum reached `p`).
+#[rustfmt::skip]
+macro_rules! borrow9 {
+    ($r0:literal, $r1:literal, $r2:literal, $r3:literal, $r4:literal,
+     $r5:literal, $r6:literal, $r7:literal, $r8:literal) => {
+        concat!(
+            "sbb ", $r0, ", 0\n", "sbb ", $r1, ", 0\n", "sbb ", $r2, ", 0\n",
+            "sbb ", $r3, ", 0\n", "sbb ", $r4, ", 0\n", "sbb ", $r5, ", 0\n",
+            "sbb ", $r6, ", 0\n", "sbb ", $r7, ", 0\n", "sbb ", $r8, ", 0\n",
+            "and ", $r8, ", 0x1ff\n",
+        )
+    };
+}
+
 /// The fold of the product modulo `p`: limbs 0..=8 at `[$base]`, limbs
 /// 9..=16 in `r8..r15`; leaves `product mod p`, below `p`, in `rax,
 /// r8..r15`. The high part's limb `k` is limbs `8 + k` and `9 + k` shifted
@@ -219,16 +236,7 @@ macro_rules! fold {
             "adc r15, rdx\n",
             // CF: h + l >= p; subtract its complement
             "cmc\n",
-            "sbb rax, 0\n",
-            "sbb r8, 0\n",
-            "sbb r9, 0\n",
-            "sbb r10, 0\n",
-            "sbb r11, 0\n",
-            "sbb r12, 0\n",
-            "sbb r13, 0\n",
-            "sbb r14, 0\n",
-            "sbb r15, 0\n",
-            "and r15, 0x1ff\n",
+            borrow9!("rax", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"),
         )
     };
 }
@@ -509,16 +517,7 @@ pub(crate) unsafe fn sqr(a: &[u64; 9]) -> [u64; 9] {
             "adc r15, qword ptr [rdi + 56]",
             "adc rbx, -0x200",
             "cmc",
-            "sbb r8, 0",
-            "sbb r9, 0",
-            "sbb r10, 0",
-            "sbb r11, 0",
-            "sbb r12, 0",
-            "sbb r13, 0",
-            "sbb r14, 0",
-            "sbb r15, 0",
-            "sbb rbx, 0",
-            "and ebx, 0x1ff",
+            borrow9!("r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rbx"),
             "mov rax, rbx",
             "pop rbx",
             in("rsi") a.as_ptr(),
@@ -562,16 +561,7 @@ macro_rules! chain9 {
                 concat!($rest, " {t7}, qword ptr [{b} + 56]"),
                 concat!($rest, " {t8}, qword ptr [{b} + 64]"),
                 $($mid,)*
-                "sbb {t0}, 0",
-                "sbb {t1}, 0",
-                "sbb {t2}, 0",
-                "sbb {t3}, 0",
-                "sbb {t4}, 0",
-                "sbb {t5}, 0",
-                "sbb {t6}, 0",
-                "sbb {t7}, 0",
-                "sbb {t8}, 0",
-                "and {t8}, 0x1ff",
+                borrow9!("{t0}", "{t1}", "{t2}", "{t3}", "{t4}", "{t5}", "{t6}", "{t7}", "{t8}"),
                 b = in(reg) $b,
                 t0 = inout(reg) t0,
                 t1 = inout(reg) t1,
@@ -638,16 +628,9 @@ macro_rules! settle_small {
             "adc {t7}, 0\n",
             "adc {t8}, 0\n",
             "cmc\n",
-            "sbb {t0}, 0\n",
-            "sbb {t1}, 0\n",
-            "sbb {t2}, 0\n",
-            "sbb {t3}, 0\n",
-            "sbb {t4}, 0\n",
-            "sbb {t5}, 0\n",
-            "sbb {t6}, 0\n",
-            "sbb {t7}, 0\n",
-            "sbb {t8}, 0\n",
-            "and {t8}, 0x1ff\n",
+            borrow9!(
+                "{t0}", "{t1}", "{t2}", "{t3}", "{t4}", "{t5}", "{t6}", "{t7}", "{t8}"
+            ),
         )
     };
 }
