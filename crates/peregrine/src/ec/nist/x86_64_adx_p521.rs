@@ -635,6 +635,52 @@ macro_rules! settle_small {
     };
 }
 
+/// One limb of `kb (p - b)` in `lin!`: `kb` (in RDX) times the
+/// complement of `b`'s limb at `[{b} + $off]`, its low half added into
+/// `$lo` on CF and its high half into `$hi` on OF (`NOT` and `MOV` leave
+/// the flags); `{h}` and `{a}` are its temporaries.
+macro_rules! nmac {
+    ($off:literal, $lo:literal, $hi:literal) => {
+        concat!(
+            "mov {h}, qword ptr [{b} + ",
+            $off,
+            "]\n",
+            "not {h}\n",
+            "mulx {a}, {h}, {h}\n",
+            "adcx ",
+            $lo,
+            ", {h}\n",
+            "adox ",
+            $hi,
+            ", {a}\n",
+        )
+    };
+}
+
+/// One limb of `(p - b) + (p - c)` in [`sub2`]: the complements of the
+/// limbs of `b` and `c` at offset `$off` added into `$t`, `b`'s on CF and
+/// `c`'s on OF; `{h}` and `{y}` are its temporaries.
+macro_rules! nsum2 {
+    ($off:literal, $t:literal) => {
+        concat!(
+            "mov {h}, qword ptr [{b} + ",
+            $off,
+            "]\n",
+            "not {h}\n",
+            "adcx ",
+            $t,
+            ", {h}\n",
+            "mov {y}, qword ptr [{c} + ",
+            $off,
+            "]\n",
+            "not {y}\n",
+            "adox ",
+            $t,
+            ", {y}\n",
+        )
+    };
+}
+
 /// `ka a - kb b mod p` for the doubling's small constants (`ka + kb <=
 /// 21`, as `field521::lin`): `ka a + kb (p - b)` (`p - b` is `b` with its
 /// 521 bits flipped), below `21 * 2^521`, then `settle_small!`.
@@ -679,46 +725,14 @@ macro_rules! lin {
                 concat!("mov edx, ", $kb),
                 // clears CF and OF
                 "xor {h:e}, {h:e}",
-                "mov {h}, qword ptr [{b}]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t0}, {h}",
-                "adox {t1}, {a}",
-                "mov {h}, qword ptr [{b} + 8]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t1}, {h}",
-                "adox {t2}, {a}",
-                "mov {h}, qword ptr [{b} + 16]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t2}, {h}",
-                "adox {t3}, {a}",
-                "mov {h}, qword ptr [{b} + 24]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t3}, {h}",
-                "adox {t4}, {a}",
-                "mov {h}, qword ptr [{b} + 32]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t4}, {h}",
-                "adox {t5}, {a}",
-                "mov {h}, qword ptr [{b} + 40]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t5}, {h}",
-                "adox {t6}, {a}",
-                "mov {h}, qword ptr [{b} + 48]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t6}, {h}",
-                "adox {t7}, {a}",
-                "mov {h}, qword ptr [{b} + 56]",
-                "not {h}",
-                "mulx {a}, {h}, {h}",
-                "adcx {t7}, {h}",
-                "adox {t8}, {a}",
+                nmac!("0", "{t0}", "{t1}"),
+                nmac!("8", "{t1}", "{t2}"),
+                nmac!("16", "{t2}", "{t3}"),
+                nmac!("24", "{t3}", "{t4}"),
+                nmac!("32", "{t4}", "{t5}"),
+                nmac!("40", "{t5}", "{t6}"),
+                nmac!("48", "{t6}", "{t7}"),
+                nmac!("56", "{t7}", "{t8}"),
                 "adc {t8}, 0",
                 settle_small!(),
                 a = inout(reg) $a.as_ptr() => _,
@@ -803,54 +817,14 @@ pub(crate) unsafe fn sub2(a: &[u64; 9], b: &[u64; 9], c: &[u64; 9]) -> [u64; 9] 
             "add {t8}, {h}",
             // clears CF and OF
             "xor {h:e}, {h:e}",
-            "mov {h}, qword ptr [{b}]",
-            "not {h}",
-            "adcx {t0}, {h}",
-            "mov {y}, qword ptr [{c}]",
-            "not {y}",
-            "adox {t0}, {y}",
-            "mov {h}, qword ptr [{b} + 8]",
-            "not {h}",
-            "adcx {t1}, {h}",
-            "mov {y}, qword ptr [{c} + 8]",
-            "not {y}",
-            "adox {t1}, {y}",
-            "mov {h}, qword ptr [{b} + 16]",
-            "not {h}",
-            "adcx {t2}, {h}",
-            "mov {y}, qword ptr [{c} + 16]",
-            "not {y}",
-            "adox {t2}, {y}",
-            "mov {h}, qword ptr [{b} + 24]",
-            "not {h}",
-            "adcx {t3}, {h}",
-            "mov {y}, qword ptr [{c} + 24]",
-            "not {y}",
-            "adox {t3}, {y}",
-            "mov {h}, qword ptr [{b} + 32]",
-            "not {h}",
-            "adcx {t4}, {h}",
-            "mov {y}, qword ptr [{c} + 32]",
-            "not {y}",
-            "adox {t4}, {y}",
-            "mov {h}, qword ptr [{b} + 40]",
-            "not {h}",
-            "adcx {t5}, {h}",
-            "mov {y}, qword ptr [{c} + 40]",
-            "not {y}",
-            "adox {t5}, {y}",
-            "mov {h}, qword ptr [{b} + 48]",
-            "not {h}",
-            "adcx {t6}, {h}",
-            "mov {y}, qword ptr [{c} + 48]",
-            "not {y}",
-            "adox {t6}, {y}",
-            "mov {h}, qword ptr [{b} + 56]",
-            "not {h}",
-            "adcx {t7}, {h}",
-            "mov {y}, qword ptr [{c} + 56]",
-            "not {y}",
-            "adox {t7}, {y}",
+            nsum2!("0", "{t0}"),
+            nsum2!("8", "{t1}"),
+            nsum2!("16", "{t2}"),
+            nsum2!("24", "{t3}"),
+            nsum2!("32", "{t4}"),
+            nsum2!("40", "{t5}"),
+            nsum2!("48", "{t6}"),
+            nsum2!("56", "{t7}"),
             // both chains' last carries into the top limb (MOV leaves the
             // flags; no overflow: the sum is below 2^523)
             "mov {h:e}, 0",
