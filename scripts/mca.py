@@ -260,6 +260,18 @@ KERNELS = [
          select=lambda b: count(b, r"^aese\s") == 80,
          note="aead/aes_gcm_aarch64.rs seal_nr::<10>: 8 blocks (STEP) x 10 "
               "aese = 80 per 128 B, with the GHASH of 8 blocks interleaved"),
+    dict(name="AES-128 NEON (no AES ext.)", sym=["Fixsliced$LT$W$GT$13encrypt_batch"],
+         marker=r"^and\s+v\d+\.16b", per_unit=320, unit=128,
+         select=lambda b: count(b, r"^and\s+v\d+\.16b") == 128,
+         note="cipher/aes/aarch64_neon.rs: soft.rs's fixsliced AES on a four-lane "
+              "NEON word, 8 blocks (128 B) a batch (Fixsliced::<Lanes>::encrypt_batch; "
+              "the u32 instantiation has no vector and); the S-box circuit has 32 "
+              "AND gates, so 10 rounds x 32 = 320 vector and per 128 B, and the "
+              "loop LLVM keeps is the fixslicing period of 4 rounds (128 and, "
+              "51.2 B); the last rounds (no MixColumns), the round keys' load and "
+              "the bitslicing transposes around the loop are not counted. For CPUs "
+              "without the AES instructions (Raspberry Pi 3 and 4): compare with "
+              "the AES-128-CTR row for what the instructions give"),
     dict(name="GHASH PMULL", needs="aes", sym=["aarch64_pmull13update_blocks"],
          marker=r"^pmull2?\s", fixed=128, min_markers=24,
          note="aead/ghash/aarch64_pmull.rs update_blocks: chunks_exact(128), "
