@@ -71,6 +71,11 @@
 #               `soft` on aarch64 in the runs above (for_each_impl takes
 #               every backend, `soft` included), so the none run's own
 #               finding is that dispatch falls back to the portable table.
+#   CROSS_AARCH64_PACKAGES  what aarch64 tests (default: "--workspace";
+#               .ci/run gives "-p peregrine": the CLI and the rustls
+#               provider have no aarch64 code of their own, their tests run
+#               natively, and building their dependencies for aarch64 was
+#               a third of the step)
 #   CROSS_32_PACKAGES  what armv7 and mipsel test (default: "-p peregrine",
 #               the library; the CLI and the rustls provider are not built
 #               for them)
@@ -86,6 +91,7 @@ TARGETS=${CROSS_TARGETS:-aarch64}
 CPUS=${CROSS_CPUS:-"max cortex-a53"}
 TARGET_DIR=${CROSS_TARGET_DIR:-target/cross}
 read -r -a PACKAGES_32 <<<"${CROSS_32_PACKAGES:--p peregrine}"
+read -r -a PACKAGES_64 <<<"${CROSS_AARCH64_PACKAGES:---workspace}"
 
 install=0
 cargo_args=()
@@ -245,13 +251,13 @@ for t in $TARGETS; do
             fi
             run "$label" \
                 "$linker" PEREGRINE_TIER="aarch64-$cpu" "CARGO_TARGET_${var}_RUNNER=$aarch64_timeout qemu-aarch64-static -cpu $cpu" -- \
-                --workspace --target "$triple" --target-dir "$TARGET_DIR" "${args[@]}"
+                "${PACKAGES_64[@]}" --target "$triple" --target-dir "$TARGET_DIR" "${args[@]}"
         done
         if [[ "${CROSS_NONE:-1}" != 0 ]]; then
             # shellcheck disable=SC2086 # CROSS_NONE_ARGS is a word list
             run "aarch64 tests under qemu -cpu max, PEREGRINE_CPU=none" \
                 "$linker" PEREGRINE_CPU=none PEREGRINE_TIER=aarch64-max "CARGO_TARGET_${var}_RUNNER=$aarch64_timeout qemu-aarch64-static -cpu max" -- \
-                --workspace --target "$triple" --target-dir "$TARGET_DIR" ${CROSS_NONE_ARGS:-} "${cargo_args[@]}"
+                "${PACKAGES_64[@]}" --target "$triple" --target-dir "$TARGET_DIR" ${CROSS_NONE_ARGS:-} "${cargo_args[@]}"
         fi
     else
         run "$t ($triple) tests under $(qemu_of "$t")" \
