@@ -1064,8 +1064,9 @@ pub(crate) unsafe fn sub_p384(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
 /// [`mul_p384`] (`m p = m 2^384 - m c`), each step's new top limb landing
 /// in the register of the limb it cleared, and the high half added. Each
 /// step subtracts its `m c` from three limbs only and leaves the borrow
-/// out of them (0 or 1) for the next step to subtract with its own, one
-/// limb up (the last one goes in before the high half): three fewer SBB a
+/// out of them (0 or 1) for the next step to subtract with its own `m c`
+/// at that step's third limb, the limb above this step's three (the last
+/// one goes in before the high half): three fewer SBB a
 /// step than running each borrow to the top, and a shorter chain (P-384
 /// ECDH about 1% faster on a Zen 3).
 ///
