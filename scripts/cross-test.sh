@@ -74,8 +74,8 @@
 #   CROSS_AARCH64_PACKAGES  what aarch64 tests (default: "--workspace";
 #               .ci/run gives "-p peregrine": the CLI and the rustls
 #               provider have no aarch64 code of their own, their tests run
-#               natively, and building their dependencies for aarch64 was
-#               a third of the step)
+#               natively, and their dependencies need not be built for
+#               aarch64)
 #   CROSS_32_PACKAGES  what armv7 and mipsel test (default: "-p peregrine",
 #               the library; the CLI and the rustls provider are not built
 #               for them)
